@@ -1,0 +1,137 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
+import {themes as prismThemes} from 'prism-react-renderer';
+
+import {siteSettings} from './config/site';
+import {navbar} from './config/navbar';
+import {footer} from './config/footer';
+
+/** Written by `npm run spec`; every build-time reader of the API takes it from here. */
+const resolvedSpecPath = '.spec/openapi.yaml';
+const provenancePath = '.spec/provenance.json';
+
+const config = {
+  title: siteSettings.title,
+  tagline: siteSettings.tagline,
+  favicon: siteSettings.favicon,
+  url: siteSettings.url,
+  baseUrl: siteSettings.baseUrl,
+  organizationName: siteSettings.organizationName,
+  projectName: siteSettings.projectName,
+  trailingSlash: false,
+
+  future: {v4: true, faster: true},
+  // v4 namespaces localStorage keys per site ("theme-1a2b"); the product
+  // specification fixes the colour-mode key as plain "theme".
+  storage: {type: 'localStorage', namespace: false},
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'warn',
+  // .md files are CommonMark (HTML comments such as the blog truncate marker
+  // work there); .mdx files, including the generated API pages, are MDX.
+  markdown: {format: 'detect', hooks: {onBrokenMarkdownLinks: 'warn'}},
+
+  i18n: {
+    defaultLocale: siteSettings.locale.defaultLocale,
+    locales: siteSettings.locale.locales,
+    localeConfigs: {
+      [siteSettings.locale.defaultLocale]: {direction: siteSettings.locale.direction},
+    },
+  },
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          sidebarPath: './sidebars.ts',
+          routeBasePath: 'docs',
+          docItemComponent: '@theme/ApiItem',
+          lastVersion: 'current',
+          versions: {current: {label: 'Next'}},
+        },
+        blog: {
+          blogTitle: 'Blog',
+          blogDescription: 'News from the Meridian API team: new endpoints, changes worth knowing about, and how these docs are made.',
+          showReadingTime: true,
+          blogSidebarCount: 'ALL',
+          blogSidebarTitle: 'All posts',
+          feedOptions: {type: ['rss', 'atom'], xslt: true},
+          onInlineTags: 'throw',
+          onInlineAuthors: 'throw',
+          onUntruncatedBlogPosts: 'throw',
+        },
+        theme: {customCss: './src/css/custom.css'},
+        sitemap: {lastmod: null, changefreq: null, priority: null},
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    [
+      'docusaurus-plugin-openapi-docs',
+      // The plugin's outer options type is not exported from its package entry
+      // (only `Options`, checked per spec below).
+      {
+        id: 'openapi',
+        docsPluginId: 'classic',
+        config: {
+          meridian: {
+            specPath: resolvedSpecPath,
+            outputDir: 'docs/api',
+            sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
+          } satisfies OpenApiPlugin.Options,
+        },
+      },
+    ],
+    ['./src/plugins/api-resources/index.ts', {specPath: resolvedSpecPath, provenancePath}],
+  ],
+
+  themes: [
+    'docusaurus-theme-openapi-docs',
+    [
+      '@easyops-cn/docusaurus-search-local',
+      {
+        hashed: true,
+        indexDocs: true,
+        indexBlog: true,
+        indexPages: false,
+        docsRouteBasePath: '/docs',
+        language: ['en'],
+        highlightSearchTermsOnTargetPage: false,
+        explicitSearchResultPath: true,
+      },
+    ],
+  ],
+
+  themeConfig: {
+    image: siteSettings.socialCard,
+    metadata: [{name: 'theme-color', content: '#0b2e4f'}],
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: false,
+    },
+    announcementBar: {
+      id: siteSettings.announcement.id,
+      content: siteSettings.announcement.content,
+      backgroundColor: siteSettings.announcement.backgroundColor,
+      textColor: siteSettings.announcement.textColor,
+      isCloseable: true,
+    },
+    docs: {sidebar: {hideable: false, autoCollapseCategories: false}},
+    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    blog: {sidebar: {groupByYear: true}},
+    navbar,
+    footer,
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'json', 'yaml'],
+    },
+  } satisfies Preset.ThemeConfig,
+} satisfies Config;
+
+export default config;

@@ -1,0 +1,51 @@
+import type {ReactNode} from 'react';
+import clsx from 'clsx';
+import Link from '@docusaurus/Link';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import Layout from '@theme/Layout';
+import Heading from '@theme/Heading';
+import ApiResourceCards from '@site/src/components/ApiResourceCards';
+import {useApiResources} from '@site/src/hooks/useApiResources';
+import styles from './index.module.css';
+
+function HomepageHero(): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
+  const {operationCount, resources} = useApiResources();
+  return (
+    <header className={styles.hero}>
+      <div className="container">
+        <Heading as="h1" className={styles.title}>
+          {siteConfig.title}
+        </Heading>
+        <p className={styles.tagline}>{siteConfig.tagline}</p>
+        <p className={styles.lead}>
+          One REST API for contacts, campaigns and the outreach between them: {operationCount}{' '}
+          operations across {resources.length} resource groups, each documented with its
+          parameters, payloads, errors and examples.
+        </p>
+        <div className={styles.actions}>
+          <Link className={clsx('button button--lg', styles.primaryButton)} to="/docs">
+            Read the API documentation
+          </Link>
+          <Link className={clsx('button button--lg', styles.secondaryButton)} to="/docs/api/get-access-token">
+            Get an access token
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+export default function Home(): ReactNode {
+  return (
+    // No page title: the home page's document title is the product name alone.
+    <Layout
+      description="Reference for the Meridian REST API: contacts, tags, actions, campaigns, reports, replies and more, with examples for every operation.">
+      <HomepageHero />
+      <main className={clsx('container', styles.main)}>
+        <Heading as="h2">Explore the API by resource</Heading>
+        <ApiResourceCards />
+      </main>
+    </Layout>
+  );
+}

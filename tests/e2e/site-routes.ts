@@ -1,0 +1,44 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import kebabCase from 'lodash/kebabCase';
+import {parse} from 'yaml';
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export interface OperationRoute {
+  path: string;
+  summary: string;
+  method: string;
+  apiPath: string;
+  operationId: string;
+}
+
+/** The operation pages the resolved spec should have produced, read from the
+ * same `.spec/openapi.yaml` the build used. */
+export function operationRoutes(root = process.cwd()): OperationRoute[] {
+  const spec = parse(readFileSync(path.join(root, '.spec/openapi.yaml'), 'utf8'), {
+    maxAliasCount: -1,
+  }) as {paths?: Record<string, Record<string, {operationId?: string; summary?: string}>>};
+  const routes: OperationRoute[] = [];
+  for (const [apiPath, pathItem] of Object.entries(spec.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem?.[method];
+      if (!operation) continue;
+      const id = kebabCase(operation.operationId ?? operation.summary ?? '');
+      routes.push({
+        path: `/docs/api/${id}`,
+        summary: operation.summary ?? '',
+        method,
+        apiPath,
+        operationId: operation.operationId ?? '',
+      });
+    }
+  }
+  return routes;
+}
+
+/** Every `<loc>` of the built sitemap, as a path. */
+export function sitemapPaths(root = process.cwd()): string[] {
+  const xml = readFileSync(path.join(root, 'build/sitemap.xml'), 'utf8');
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+}
