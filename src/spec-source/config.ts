@@ -1,0 +1,128 @@
+import path from 'node:path';
+
+import {SpecConfigError} from './errors.js';
+import {redactUrl, specUrlFromProxyBase} from './urls.js';
+
+/**
+ * The environment variables that choose and shape the spec source. The CLI
+ * reads them once from `process.env` and passes them in, so tests pass their
+ * own. Nothing else chooses the spec.
+ */
+export interface SpecEnv {
+  /** A local path; wins over everything else. */
+  SPEC_FILE?: string | undefined;
+  /** The proxy's base URL; the build fetches `<SPEC_PROXY_URL>/api/swagger-yaml`. */
+  SPEC_PROXY_URL?: string | undefined;
+  /** Bearer token for the proxy. Never printed or written. */
+  SPEC_PROXY_TOKEN?: string | undefined;
+  /** `1` makes any failure end the build instead of falling back. */
+  SPEC_STRICT?: string | undefined;
+  /** Bound on one fetch attempt (connect, headers and whole body), in ms. */
+  SPEC_TIMEOUT_MS?: string | undefined;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const MAX_TIMEOUT_MS = 600_000;
+/** Where the bundled spec lives, relative to the site root. */
+export const BUNDLED_SPEC_PATH = 'openapi/meridian.yaml';
+/** Where the resolved spec is written, relative to the site root. */
+export const OUT_DIR = '.spec';
+
+export type SpecSourceKind = 'file' | 'proxy' | 'bundled';
+
+export type SpecSource =
+  | {kind: 'file' | 'bundled'; path: string; location: string}
+  | {kind: 'proxy'; url: URL; location: string};
+
+export interface SpecConfig {
+  source: SpecSource;
+  strict: boolean;
+  timeoutMs: number;
+  token: string | undefined;
+  /** Notes about variables that were set but not used. */
+  notices: string[];
+}
+
+// CI systems often define a variable as empty rather than leaving it out.
+function present(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+/** A path for messages and provenance: relative to the root when inside it, so no build machine paths leak. */
+export function displayPath(root: string, absolutePath: string): string {
+  const relative = path.relative(root, absolutePath);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative)
+    ? relative.split(path.sep).join('/')
+    : absolutePath;
+}
+
+export function parseStrict(value: string | undefined): boolean {
+  const normalized = present(value)?.trim().toLowerCase();
+  if (normalized === undefined || ['0', 'false', 'no'].includes(normalized)) return false;
+  if (['1', 'true', 'yes'].includes(normalized)) return true;
+  // An unrecognised value is far more likely a strict intent ("on") than not;
+  // guessing either way silently is worse than stopping.
+  throw new SpecConfigError(`SPEC_STRICT must be 1 or 0 (got "${value}")`);
+}
+
+export function parseTimeoutMs(value: string | undefined): number {
+  const trimmed = present(value)?.trim();
+  if (trimmed === undefined) return DEFAULT_TIMEOUT_MS;
+  const timeoutMs = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  // The upper bound also keeps setTimeout from overflowing (it fires at once
+  // beyond 2^31 - 1 ms); no spec fetch should take ten minutes.
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMEOUT_MS) {
+    throw new SpecConfigError(
+      `SPEC_TIMEOUT_MS must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got "${value}")`,
+    );
+  }
+  return timeoutMs;
+}
+
+function parseToken(value: string | undefined): string | undefined {
+  const token = present(value)?.trim();
+  // Checked here so Node never builds an error around the header value.
+  if (token !== undefined && !/^[\x21-\x7e]+$/.test(token)) {
+    throw new SpecConfigError(
+      'SPEC_PROXY_TOKEN contains spaces or characters that are not allowed in an HTTP header',
+    );
+  }
+  return token;
+}
+
+/**
+ * Turns the SPEC_* variables into a checked configuration, choosing the source
+ * in the documented order: SPEC_FILE, then SPEC_PROXY_URL, then the bundled spec.
+ */
+export function readSpecConfig(
+  env: SpecEnv,
+  {root, bundledPath}: {root: string; bundledPath: string},
+): SpecConfig {
+  const strict = parseStrict(env.SPEC_STRICT);
+  const timeoutMs = parseTimeoutMs(env.SPEC_TIMEOUT_MS);
+  const token = parseToken(env.SPEC_PROXY_TOKEN);
+  const file = present(env.SPEC_FILE);
+  const proxyBase = present(env.SPEC_PROXY_URL);
+  const notices: string[] = [];
+
+  let source: SpecSource;
+  if (file !== undefined) {
+    if (/^https?:\/\//i.test(file.trim())) {
+      throw new SpecConfigError(
+        `SPEC_FILE is a local path, not a URL (got "${redactUrl(file.trim())}"); use SPEC_PROXY_URL for the proxy`,
+      );
+    }
+    const absolute = path.resolve(root, file);
+    source = {kind: 'file', path: absolute, location: displayPath(root, absolute)};
+    if (proxyBase !== undefined) notices.push('SPEC_FILE is set, so SPEC_PROXY_URL is ignored.');
+  } else if (proxyBase !== undefined) {
+    const url = specUrlFromProxyBase(proxyBase);
+    source = {kind: 'proxy', url, location: redactUrl(url)};
+  } else {
+    source = {kind: 'bundled', path: bundledPath, location: displayPath(root, bundledPath)};
+  }
+  if (token !== undefined && source.kind !== 'proxy') {
+    notices.push('SPEC_PROXY_TOKEN is set but no proxy is used, so it is ignored.');
+  }
+  return {source, strict, timeoutMs, token, notices};
+}

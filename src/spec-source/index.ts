@@ -1,0 +1,23 @@
+// The spec-source step: choose, fetch, check and publish the OpenAPI document
+// the site is built from. `scripts/spec.ts` is the command-line entry.
+export {resolveSpec, LOG_PREFIX} from './resolve-spec.js';
+export type {FetchTuning, ResolveSpecOptions, ResolveSpecResult, SpecLogger} from './resolve-spec.js';
+export {readSpecConfig, BUNDLED_SPEC_PATH, DEFAULT_TIMEOUT_MS, OUT_DIR} from './config.js';
+export type {SpecConfig, SpecEnv, SpecSource, SpecSourceKind} from './config.js';
+export {SpecConfigError, SpecSourceError} from './errors.js';
+export {DEFAULT_MAX_BYTES, FETCH_DEFAULTS, USER_AGENT, fetchSpec} from './fetch-spec.js';
+export type {FetchSpecOptions, FetchedSpec} from './fetch-spec.js';
+export {MAX_ALIAS_COUNT, decodeSpecBytes, parseSpecText, serializeSpec} from './parse-spec.js';
+export {countOperations, findExternalRef, validateSpec} from './validate-spec.js';
+export type {OpenApiDocument, ValidatedSpec} from './validate-spec.js';
+export {
+  LAST_KNOWN_GOOD_DIR,
+  PROVENANCE_FILE_NAME,
+  SPEC_FILE_NAME,
+  lastKnownGood,
+  restoreLastKnownGood,
+  writeFileAtomically,
+  writeSpecAtomically,
+} from './write-spec.js';
+export type {ResolvedSpecFiles, SpecProvenance} from './write-spec.js';
+export {PROXY_SPEC_PATH, parseRetryAfter, redactUrl, specUrlFromProxyBase} from './urls.js';

@@ -1,0 +1,177 @@
+import {Document, LineCounter, isScalar, parseDocument, visit} from 'yaml';
+
+import {SpecSourceError} from './errors.js';
+
+/**
+ * Cap on alias expansion while turning YAML into data. A real spec uses a
+ * handful of anchors; a "billion laughs" document needs thousands, and `yaml`
+ * stops as soon as the count is passed instead of building the expansion.
+ */
+export const MAX_ALIAS_COUNT = 100;
+
+export interface ParseSpecOptions {
+  /** What the text is, for messages: "body" for HTTP, "file" for a path. */
+  what?: 'body' | 'file';
+  /** The Content-Type the server sent, if any; only used to name HTML or XML. */
+  contentType?: string | undefined;
+}
+
+/**
+ * Bytes to text. Specs are UTF-8; anything else (UTF-16, binary, broken
+ * encoding) is named instead of being parsed into nonsense.
+ */
+export function decodeSpecBytes(bytes: Uint8Array, what: 'body' | 'file' = 'body'): string {
+  if (bytes.length === 0) throw new SpecSourceError(`${what} is empty`);
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    throw new SpecSourceError(`${what} is UTF-16 text; save or serve the spec as UTF-8`);
+  }
+  if (bytes.subarray(0, 8192).includes(0)) {
+    throw new SpecSourceError(`${what} is binary data, not YAML`);
+  }
+  try {
+    // TextDecoder drops a UTF-8 byte order mark by default.
+    return new TextDecoder('utf-8', {fatal: true}).decode(bytes);
+  } catch {
+    throw new SpecSourceError(`${what} is not valid UTF-8 text`);
+  }
+}
+
+const HTML_START = /^<(?:!doctype\s+html|html|head|body|meta|title|script|style|div|!--)[\s>/]/i;
+
+/**
+ * Parses a spec written in YAML (core schema, standard tags only, limited
+ * aliases) or JSON. Returns plain data; says what is wrong otherwise, with the
+ * line and column for YAML errors.
+ */
+export function parseSpecText(text: string, options: ParseSpecOptions = {}): unknown {
+  const what = options.what ?? 'body';
+  const start = text.trimStart();
+  if (start === '') throw new SpecSourceError(`${what} is empty`);
+
+  // A proxy that lost its session answers with a login page and status 200.
+  if (start.startsWith('<')) {
+    const contentType = options.contentType?.toLowerCase() ?? '';
+    if (HTML_START.test(start) || contentType.includes('html')) {
+      throw new SpecSourceError(`${what} is HTML, not YAML (a login or error page?)`);
+    }
+    if (start.startsWith('<?xml') || contentType.includes('xml')) {
+      throw new SpecSourceError(`${what} is XML, not YAML`);
+    }
+  }
+
+  // JSON is valid YAML, but JSON.parse is much faster on a large document. If
+  // it fails, the YAML parser below reports the error with a line and column.
+  if (start.startsWith('{')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      // fall through
+    }
+  }
+
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, {
+    schema: 'core',
+    customTags: [],
+    // Without this, `yaml` would still honour YAML 1.1 tags such as !!binary
+    // and !!timestamp when written out explicitly.
+    resolveKnownTags: false,
+    // Merge keys (`<<: *base`) as the docs generator's parser (js-yaml through
+    // @redocly/openapi-core) reads them, so both see the same document.
+    merge: true,
+    uniqueKeys: true,
+    prettyErrors: false,
+    lineCounter,
+  });
+
+  const at = (offset: number): string => {
+    const {line, col} = lineCounter.linePos(offset);
+    return `line ${line}, column ${col}`;
+  };
+  const [firstError] = document.errors;
+  if (firstError !== undefined) {
+    throw new SpecSourceError(`YAML error at ${at(firstError.pos[0])}: ${firstError.message}`, {
+      details: document.errors.slice(1, 10).map((error) => `YAML error at ${at(error.pos[0])}: ${error.message}`),
+    });
+  }
+  // Unknown tags are only warnings in `yaml`, and the value would silently
+  // become a plain string. A tag in a spec is a mistake or an attack: refuse.
+  const unknownTag = document.warnings.find((warning) => warning.code === 'TAG_RESOLVE_FAILED');
+  if (unknownTag !== undefined) {
+    const tag = /Unresolved tag: (\S+)/.exec(unknownTag.message)?.[1]?.replace('tag:yaml.org,2002:', '!!') ?? '';
+    throw new SpecSourceError(
+      `YAML error at ${at(unknownTag.pos[0])}: unknown tag ${tag} (only the standard YAML core tags are allowed)`,
+    );
+  }
+
+  let value: unknown;
+  try {
+    value = document.toJS({maxAliasCount: MAX_ALIAS_COUNT});
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/alias count/i.test(message)) {
+      throw new SpecSourceError(
+        `YAML error: too many alias expansions (limit ${MAX_ALIAS_COUNT}); the document looks like an alias bomb`,
+      );
+    }
+    throw new SpecSourceError(`YAML error: ${message}`);
+  }
+  if (value === null || value === undefined) throw new SpecSourceError(`${what} has no content (only comments or null)`);
+
+  const cycle = findCycle(value);
+  if (cycle !== undefined) {
+    throw new SpecSourceError(
+      `YAML error: the alias at ${cycle} contains itself; use $ref for recursive schemas`,
+    );
+  }
+  return value;
+}
+
+/**
+ * The JSON pointer where data refers back to one of its own ancestors (a YAML
+ * anchor used inside itself). JSON cannot represent that, and everything
+ * downstream would loop.
+ */
+export function findCycle(root: unknown): string | undefined {
+  const onPath = new Set<object>();
+  const done = new Set<object>();
+  const walk = (value: unknown, pointer: string): string | undefined => {
+    if (value === null || typeof value !== 'object') return undefined;
+    if (onPath.has(value)) return pointer === '' ? '/' : pointer;
+    // Shared but acyclic (an alias used twice) is fine, and checked once.
+    if (done.has(value)) return undefined;
+    onPath.add(value);
+    for (const [key, child] of Object.entries(value)) {
+      const found = walk(child, `${pointer}/${escapePointer(key)}`);
+      if (found !== undefined) return found;
+    }
+    onPath.delete(value);
+    done.add(value);
+    return undefined;
+  };
+  return walk(root, '');
+}
+
+export function escapePointer(key: string): string {
+  return key.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+/**
+ * The resolved spec as YAML, written from the data that was validated rather
+ * than copied from the source bytes: what the docs generator reads is then
+ * exactly what passed the checks, JSON and converted Swagger come out in one
+ * form, and no YAML dialect differences (merge keys, tags) can creep in.
+ * Objects shared through aliases stay as anchors, so the size stays close to
+ * the source.
+ */
+export function serializeSpec(spec: unknown): string {
+  const document = new Document(spec);
+  // A literal "<<" key (quoted in the source) must stay quoted, or the
+  // generator's YAML parser would read it as a merge key.
+  visit(document, {
+    Pair(_, pair) {
+      if (isScalar(pair.key) && pair.key.value === '<<') pair.key.type = 'QUOTE_DOUBLE';
+    },
+  });
+  return document.toString({lineWidth: 0});
+}

@@ -1,0 +1,249 @@
+import {readFile, stat} from 'node:fs/promises';
+import path from 'node:path';
+
+import {BUNDLED_SPEC_PATH, OUT_DIR, displayPath, readSpecConfig} from './config.js';
+import type {SpecConfig, SpecEnv, SpecSource} from './config.js';
+import {SpecConfigError, SpecSourceError} from './errors.js';
+import {DEFAULT_MAX_BYTES, fetchSpec} from './fetch-spec.js';
+import type {FetchSpecOptions} from './fetch-spec.js';
+import {formatAge, formatBytes, formatDuration, plural} from './format.js';
+import {decodeSpecBytes, parseSpecText, serializeSpec} from './parse-spec.js';
+import {redactSecrets} from './urls.js';
+import {validateSpec} from './validate-spec.js';
+import {lastKnownGood, restoreLastKnownGood, sha256, writeSpecAtomically} from './write-spec.js';
+import type {SpecProvenance} from './write-spec.js';
+
+export const LOG_PREFIX = '[spec]';
+
+/** Where log lines go. Lines arrive with the `[spec]` prefix already on. */
+export interface SpecLogger {
+  info(line: string): void;
+  warn(line: string): void;
+  error(line: string): void;
+}
+
+/** Fetch settings that are not environment variables; tests shrink them. */
+export type FetchTuning = Pick<
+  FetchSpecOptions,
+  'maxBytes' | 'maxRedirects' | 'attempts' | 'backoffMs' | 'maxRetryAfterMs'
+>;
+
+export interface ResolveSpecOptions {
+  /** The SPEC_* variables (the CLI reads them once from process.env). */
+  env: SpecEnv;
+  /** Site root: SPEC_FILE is relative to it, and the defaults below live in it. */
+  root: string;
+  /** Default `<root>/.spec`. */
+  outDir?: string;
+  /** Default `<root>/openapi/meridian.yaml`. */
+  bundledPath?: string;
+  log?: SpecLogger;
+  now?: () => Date;
+  fetch?: FetchTuning;
+}
+
+export interface ResolveSpecResult {
+  /** resolved: a new spec is in place; fallback: the last known good one is; failed: the build must stop. */
+  status: 'resolved' | 'fallback' | 'failed';
+  exitCode: 0 | 1;
+  /** Provenance of the spec now in `.spec/`, unless failed. */
+  provenance?: SpecProvenance;
+}
+
+const BANNER = '!'.repeat(72);
+
+function describeSource(source: {kind: string; location: string}): string {
+  switch (source.kind) {
+    case 'proxy':
+      return `proxy ${source.location}`;
+    case 'file':
+      return `SPEC_FILE ${source.location}`;
+    default:
+      return `bundled spec ${source.location}`;
+  }
+}
+
+function defaultHint(source: SpecSource): string {
+  switch (source.kind) {
+    case 'proxy':
+      return 'Check SPEC_PROXY_URL, or set SPEC_FILE to build from a local file.';
+    case 'file':
+      return `Check SPEC_FILE (it resolves to ${source.path}), or unset it to use SPEC_PROXY_URL or the bundled spec.`;
+    default:
+      return `Fix ${source.location}, or set SPEC_PROXY_URL or SPEC_FILE to build from another source.`;
+  }
+}
+
+function withoutFinalPeriod(text: string): string {
+  return text.replace(/\.$/, '');
+}
+
+async function readLocalSpec(filePath: string, maxBytes: number): Promise<Buffer> {
+  try {
+    const info = await stat(filePath);
+    if (info.isDirectory()) throw new SpecSourceError('is a directory, not a file');
+    if (info.size > maxBytes) {
+      throw new SpecSourceError(`larger than the ${formatBytes(maxBytes)} cap (${formatBytes(info.size)})`);
+    }
+    return await readFile(filePath);
+  } catch (error) {
+    if (error instanceof SpecSourceError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new SpecSourceError('file not found');
+    if (code === 'EACCES' || code === 'EPERM') throw new SpecSourceError('permission denied');
+    throw new SpecSourceError(`could not read the file: ${(error as Error).message}`);
+  }
+}
+
+/** Loads, parses and checks the spec from the configured source; throws SpecSourceError. */
+async function loadCheckedSpec(
+  config: SpecConfig,
+  {tuning, now, info, warn}: {tuning: FetchTuning; now: () => Date; info: (line: string) => void; warn: (line: string) => void},
+): Promise<{spec: Buffer; provenance: SpecProvenance}> {
+  const {source} = config;
+  const maxBytes = tuning.maxBytes ?? DEFAULT_MAX_BYTES;
+  let bytes: Buffer;
+  let contentType: string | undefined;
+  if (source.kind === 'proxy') {
+    info(`Fetching ${source.location} (timeout ${formatDuration(config.timeoutMs)} per attempt)`);
+    const fetched = await fetchSpec(source.url, {
+      ...tuning,
+      timeoutMs: config.timeoutMs,
+      token: config.token,
+      onRetry: warn,
+      now: () => now().getTime(),
+    });
+    bytes = fetched.body;
+    contentType = fetched.contentType;
+  } else {
+    bytes = await readLocalSpec(source.path, maxBytes);
+  }
+  const fetchedAt = now().toISOString();
+
+  const what = source.kind === 'proxy' ? 'body' : 'file';
+  const parsed = parseSpecText(decodeSpecBytes(bytes, what), {what, contentType});
+  const checked = await validateSpec(parsed);
+  for (const notice of checked.notices) info(notice);
+
+  const spec = Buffer.from(serializeSpec(checked.document), 'utf8');
+  return {
+    spec,
+    provenance: {
+      source: {kind: source.kind, location: source.location},
+      sha256: sha256(spec),
+      title: checked.title,
+      version: checked.version,
+      operationCount: checked.operationCount,
+      fetchedAt,
+    },
+  };
+}
+
+/**
+ * Resolves the spec into `<outDir>/openapi.yaml` and `provenance.json`.
+ *
+ * Only a spec that passed every check is written. On failure, SPEC_STRICT=1
+ * stops with `.spec/` untouched; otherwise the last known good spec stays (or
+ * is put back) in place with a loud warning, and the build goes on. With no
+ * last known good spec, it fails: the site must never publish an empty or bad
+ * reference.
+ */
+export async function resolveSpec(options: ResolveSpecOptions): Promise<ResolveSpecResult> {
+  const root = path.resolve(options.root);
+  const outDir = options.outDir ?? path.join(root, OUT_DIR);
+  const bundledPath = options.bundledPath ?? path.join(root, BUNDLED_SPEC_PATH);
+  const now = options.now ?? (() => new Date());
+  const sink = options.log ?? silentLogger;
+  // Every line passes through here, so the token cannot reach the log even if
+  // a server echoes it into a redirect or an error.
+  const secrets = [options.env.SPEC_PROXY_TOKEN?.trim()];
+  const line = (text: string): string => `${LOG_PREFIX} ${redactSecrets(text, secrets)}`;
+  const info = (text: string): void => sink.info(line(text));
+  const warn = (text: string): void => sink.warn(line(text));
+  const error = (text: string): void => sink.error(line(text));
+
+  let config: SpecConfig;
+  try {
+    config = readSpecConfig(options.env, {root, bundledPath});
+  } catch (failure) {
+    if (!(failure instanceof SpecConfigError)) throw failure;
+    error(`${failure.message}.`);
+    error('Fix the variable and run again; nothing was changed.');
+    return {status: 'failed', exitCode: 1};
+  }
+  for (const notice of config.notices) info(notice);
+
+  const label = describeSource(config.source);
+  let failure: SpecSourceError;
+  try {
+    const resolved = await loadCheckedSpec(config, {tuning: options.fetch ?? {}, now, info, warn});
+    try {
+      await writeSpecAtomically(outDir, resolved);
+    } catch (writeError) {
+      throw new SpecSourceError(
+        `the spec is valid, but writing ${displayPath(root, outDir)}/ failed: ${(writeError as Error).message}`,
+        {hint: `Check that ${displayPath(root, outDir)}/ can be written.`},
+      );
+    }
+    const {provenance} = resolved;
+    info(
+      `Resolved "${provenance.title}" ${provenance.version} from ${label}: ` +
+        `${plural(provenance.operationCount, 'operation')}, sha256 ${provenance.sha256.slice(0, 12)}`,
+    );
+    return {status: 'resolved', exitCode: 0, provenance};
+  } catch (caught) {
+    failure =
+      caught instanceof SpecSourceError
+        ? caught
+        : new SpecSourceError(caught instanceof Error ? caught.message : String(caught));
+  }
+
+  const outDirLabel = `${displayPath(root, outDir)}/`;
+  const problem = [
+    `Could not use the spec from ${label}: ${withoutFinalPeriod(failure.message)}.`,
+    ...failure.details.map((detail) => `  - ${detail}`),
+  ];
+  const hint = failure.hint ?? defaultHint(config.source);
+
+  if (config.strict) {
+    for (const text of problem) error(text);
+    error(hint);
+    error(`SPEC_STRICT=1, so the build stops here; ${outDirLabel} is unchanged.`);
+    return {status: 'failed', exitCode: 1};
+  }
+
+  const good = await lastKnownGood(outDir);
+  if (good === undefined) {
+    for (const text of problem) error(text);
+    error(hint);
+    error(`There is no last known good spec in ${outDirLabel} to fall back to, so the build stops here.`);
+    return {status: 'failed', exitCode: 1};
+  }
+
+  try {
+    await restoreLastKnownGood(outDir, good);
+  } catch (restoreError) {
+    for (const text of problem) error(text);
+    error(`Could not put the last known good spec back in ${outDirLabel}: ${(restoreError as Error).message}.`);
+    return {status: 'failed', exitCode: 1};
+  }
+
+  const {provenance} = good;
+  const ageMs = now().getTime() - Date.parse(provenance.fetchedAt);
+  warn(BANNER);
+  warn('WARNING: building with the LAST KNOWN GOOD spec; the API reference may be out of date.');
+  for (const text of problem) warn(text);
+  warn(
+    `Using "${provenance.title}" ${provenance.version} from ${describeSource(provenance.source)}, ` +
+      `fetched ${formatAge(ageMs)} (${provenance.fetchedAt}), sha256 ${provenance.sha256.slice(0, 12)}.`,
+  );
+  warn(`${hint} Set SPEC_STRICT=1 to make this an error.`);
+  warn(BANNER);
+  return {status: 'fallback', exitCode: 0, provenance};
+}
+
+const silentLogger: SpecLogger = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
