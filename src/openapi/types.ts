@@ -1,0 +1,202 @@
+/**
+ * The render model of the API reference: what `npm run gen` writes next to each
+ * generated page (`docs/api/<id>.page.json`) and what the page components,
+ * the Markdown twins and llms.txt read. Plain JSON, no functions, no cycles.
+ *
+ * Spec text never reaches MDX: descriptions are Markdown parsed and sanitised
+ * at build time into a small HTML syntax tree (`RichText`), rendered by React.
+ */
+
+/** A sanitised HTML syntax tree (hast subset: root, element, text). */
+export type RichText = RichTextRoot | null;
+
+export interface RichTextRoot {
+  type: 'root';
+  children: RichTextNode[];
+}
+
+export type RichTextNode = RichTextElement | RichTextLeaf;
+
+export interface RichTextElement {
+  type: 'element';
+  tagName: string;
+  properties: Record<string, string | number | boolean | (string | number)[]>;
+  children: RichTextNode[];
+}
+
+export interface RichTextLeaf {
+  type: 'text';
+  value: string;
+}
+
+/** Validation rules of a schema, kept structured so that both the constraint
+ * labels on the page and the sandbox's request validation read them. */
+export interface SchemaRules {
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  multipleOf?: number;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  minProperties?: number;
+  maxProperties?: number;
+}
+
+export interface EnumValue {
+  /** JSON-encoded value, e.g. `"open"` or `3`. */
+  value: string;
+  description?: RichText;
+}
+
+export interface SchemaVariants {
+  kind: 'oneOf' | 'anyOf';
+  /** Discriminator property and, per option label, its value. */
+  discriminator?: {propertyName: string; mapping: Record<string, string>};
+  options: {label: string; schema: SchemaNode}[];
+}
+
+export interface SchemaNode {
+  /** Property name when this node is an object property. */
+  name?: string;
+  required?: boolean;
+  /** JSON types this node accepts ("string", "null", ...); empty means any. */
+  types: string[];
+  /** Human label of the type, e.g. `string<date-time>`, `Contact[]`, `string | null`. */
+  typeLabel: string;
+  /** Component name when the schema came from `#/components/schemas/<name>`. */
+  refName?: string;
+  title?: string;
+  description?: RichText;
+  deprecated?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  rules?: SchemaRules;
+  enum?: EnumValue[];
+  /** JSON-encoded constant, default and example values. */
+  const?: string;
+  default?: string;
+  example?: string;
+  properties?: SchemaNode[];
+  /** `additionalProperties`: a schema, or `true` for any value. */
+  additionalProperties?: SchemaNode | true;
+  items?: SchemaNode;
+  variants?: SchemaVariants;
+  /** Set instead of children when the schema refers back to an ancestor. */
+  circularRef?: string;
+}
+
+export interface ExampleModel {
+  /** Key of a named example, or "Example" / "Generated from the schema". */
+  name: string;
+  summary?: string;
+  description?: RichText;
+  /** The example as text: pretty-printed JSON, or the raw string for other media types. */
+  value: string;
+  /** True when no example was given and this one was generated from the schema. */
+  generated?: boolean;
+}
+
+export interface MediaTypeModel {
+  mediaType: string;
+  schema?: SchemaNode;
+  examples: ExampleModel[];
+}
+
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+export interface ParameterModel {
+  name: string;
+  in: ParameterLocation;
+  required: boolean;
+  deprecated?: boolean;
+  description?: RichText;
+  schema: SchemaNode;
+  /** JSON-encoded example value used in code samples and the explorer. */
+  example?: string;
+  style?: string;
+  explode?: boolean;
+}
+
+export interface HeaderModel {
+  name: string;
+  required: boolean;
+  description?: RichText;
+  schema: SchemaNode;
+}
+
+export interface ResponseModel {
+  /** "200", "4XX" or "default". */
+  status: string;
+  description?: RichText;
+  headers: HeaderModel[];
+  content: MediaTypeModel[];
+}
+
+export interface SecurityRequirementModel {
+  /** Security scheme key in `components.securitySchemes`. */
+  scheme: string;
+  /** `http bearer`, `oauth2`, `apiKey (header X-Key)`, ... */
+  kind: string;
+  scopes: string[];
+  description?: RichText;
+}
+
+export interface ServerModel {
+  url: string;
+  description?: string;
+}
+
+export interface CodeSample {
+  /** Stable key, also the tab value: `curl`, `javascript`, `node`, `python`, ... */
+  id: string;
+  label: string;
+  /** Prism language for highlighting. */
+  language: string;
+  code: string;
+}
+
+export interface CallbackModel {
+  name: string;
+  expression: string;
+  method: string;
+  summary?: string;
+}
+
+export interface OperationPageModel {
+  kind: 'operation';
+  /** Page id, e.g. `create-contact`; the route is `/docs/api/<id>`. */
+  id: string;
+  operationId?: string;
+  method: string;
+  path: string;
+  summary: string;
+  description?: RichText;
+  /** Plain-text description for meta tags and llms.txt (first paragraph). */
+  plainDescription: string;
+  deprecated: boolean;
+  tags: string[];
+  servers: ServerModel[];
+  /** Alternatives: any one inner list satisfies the operation. Empty: no auth. */
+  security: SecurityRequirementModel[][];
+  parameters: ParameterModel[];
+  requestBody?: {required: boolean; description?: RichText; content: MediaTypeModel[]};
+  responses: ResponseModel[];
+  callbacks: CallbackModel[];
+  codeSamples: CodeSample[];
+}
+
+/** An example request, HAR-like, from which the code samples are generated. */
+export interface SampleRequest {
+  method: string;
+  /** Absolute URL with path parameters filled in, without the query string. */
+  url: string;
+  queryString: {name: string; value: string}[];
+  headers: {name: string; value: string}[];
+  postData?: {mimeType: string; text: string};
+}
