@@ -6,10 +6,13 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import {siteSettings} from './config/site';
 import {navbar} from './config/navbar';
 import {footer} from './config/footer';
+import {createPageGenerators} from './src/openapi/page-generators';
 
 /** Written by `npm run spec`; every build-time reader of the API takes it from here. */
 const resolvedSpecPath = '.spec/openapi.yaml';
 const provenancePath = '.spec/provenance.json';
+const apiOutputDir = 'docs/api';
+const apiDocsBasePath = '/docs/api';
 
 const config = {
   title: siteSettings.title,
@@ -80,8 +83,19 @@ const config = {
         config: {
           meridian: {
             specPath: resolvedSpecPath,
-            outputDir: 'docs/api',
+            outputDir: apiOutputDir,
             sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
+            // Our templates and generators: front matter without the plugin's
+            // embedded API blob, and page bodies that only import build-time
+            // data (src/openapi), so spec text is never compiled as MDX.
+            template: 'src/openapi/templates/api.mustache',
+            infoTemplate: 'src/openapi/templates/info.mustache',
+            tagTemplate: 'src/openapi/templates/tag.mustache',
+            markdownGenerators: createPageGenerators({
+              specPath: resolvedSpecPath,
+              outputDir: apiOutputDir,
+              apiDocsBasePath,
+            }),
           } satisfies OpenApiPlugin.Options,
         },
       },

@@ -200,3 +200,45 @@ export interface SampleRequest {
   headers: {name: string; value: string}[];
   postData?: {mimeType: string; text: string};
 }
+
+export interface TocEntry {
+  value: string;
+  id: string;
+  level: number;
+}
+
+export interface SecuritySchemeModel {
+  key: string;
+  kind: string;
+  description?: RichText;
+  /** OAuth 2.0 flows with their URLs and scopes. */
+  flows: {type: string; tokenUrl?: string; authorizationUrl?: string; scopes: {name: string; description: string}[]}[];
+}
+
+export interface OverviewPageModel {
+  kind: 'overview';
+  id: string;
+  title: string;
+  version: string;
+  description?: RichText;
+  plainDescription: string;
+  /** Headings of the description, for the page's table of contents. */
+  toc: TocEntry[];
+  servers: ServerModel[];
+  securitySchemes: SecuritySchemeModel[];
+  contact?: {name?: string; email?: string; url?: string};
+  license?: {name: string; url?: string};
+  termsOfService?: string;
+  tags: {name: string; summary: string; permalink: string; operationCount: number}[];
+}
+
+export interface TagPageModel {
+  kind: 'tag';
+  id: string;
+  name: string;
+  description?: RichText;
+  plainDescription: string;
+  operations: {id: string; permalink: string; method: string; path: string; summary: string; deprecated: boolean}[];
+}
+
+export type PageModel = OperationPageModel | OverviewPageModel | TagPageModel;

@@ -1,0 +1,216 @@
+import {useId, useMemo, useState, type FormEvent, type ReactNode} from 'react';
+import CodeBlock from '@theme/CodeBlock';
+import type {OperationPageModel} from '@site/src/openapi/types';
+import {respondFromSandbox, type ExplorerRequest, type ExplorerResponse} from './sandbox';
+import styles from './styles.module.css';
+
+interface ServerChoice {
+  label: string;
+  url: string;
+  /** Answered in the browser from the spec's examples. */
+  sandbox: boolean;
+}
+
+/** Servers of the page plus, when the spec names none, an in-browser sandbox. */
+export function serverChoices(page: OperationPageModel): ServerChoice[] {
+  const choices = page.servers.map((server) => {
+    const sandbox = /sandbox/i.test(`${server.description ?? ''} ${server.url}`);
+    return {
+      label: `${server.description ?? server.url}${sandbox ? ' (mock in your browser)' : ''}`,
+      url: server.url,
+      sandbox,
+    };
+  });
+  if (!choices.some((choice) => choice.sandbox)) {
+    choices.unshift({label: 'Sandbox (mock in your browser)', url: page.servers[0]?.url ?? '', sandbox: true});
+  }
+  return choices;
+}
+
+function unquote(jsonValue: string | undefined): string {
+  if (jsonValue === undefined) return '';
+  try {
+    const value: unknown = JSON.parse(jsonValue);
+    return typeof value === 'string' ? value : JSON.stringify(value);
+  } catch {
+    return jsonValue;
+  }
+}
+
+function prettyBody(body: string, contentType: string | undefined): string {
+  if (contentType && /json/i.test(contentType)) {
+    try {
+      return JSON.stringify(JSON.parse(body), null, 2);
+    } catch {
+      return body;
+    }
+  }
+  return body;
+}
+
+function needsToken(page: OperationPageModel): boolean {
+  return page.security.some((alternative) => alternative.some((requirement) => /oauth2|bearer|openIdConnect/i.test(requirement.kind)));
+}
+
+/** The "Try it" form: fill in parameters and body, send, read the response. */
+export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNode {
+  const formId = useId();
+  const servers = useMemo(() => serverChoices(page), [page]);
+  const [serverIndex, setServerIndex] = useState(Math.max(0, servers.findIndex((choice) => choice.sandbox)));
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(page.parameters.map((parameter) => [`${parameter.in}:${parameter.name}`, unquote(parameter.example)])),
+  );
+  const content = page.requestBody?.content ?? [];
+  const [contentType, setContentType] = useState(content[0]?.mediaType);
+  const [body, setBody] = useState(content[0]?.examples[0]?.value ?? '');
+  const [token, setToken] = useState('');
+  const [pending, setPending] = useState(false);
+  const [response, setResponse] = useState<ExplorerResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const server = servers[serverIndex];
+
+  const chooseContentType = (mediaType: string) => {
+    setContentType(mediaType);
+    // The example follows the content type, unless the reader already edited the body.
+    const previous = content.find((media) => media.mediaType === contentType)?.examples[0]?.value ?? '';
+    if (body === previous) setBody(content.find((media) => media.mediaType === mediaType)?.examples[0]?.value ?? '');
+  };
+
+  const buildRequest = (): ExplorerRequest => {
+    const pathParameters: Record<string, string> = {};
+    const query: Record<string, string> = {};
+    const headers: Record<string, string> = {};
+    let path = page.path;
+    for (const parameter of page.parameters) {
+      const value = values[`${parameter.in}:${parameter.name}`] ?? '';
+      if (parameter.in === 'path') {
+        pathParameters[parameter.name] = value;
+        path = path.split(`{${parameter.name}}`).join(encodeURIComponent(value));
+      } else if (value !== '' && parameter.in === 'query') query[parameter.name] = value;
+      else if (value !== '' && parameter.in === 'header') headers[parameter.name] = value;
+    }
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (contentType && body.trim() !== '') headers['Content-Type'] = contentType;
+    return {method: page.method.toUpperCase(), path, pathParameters, query, headers, contentType, body: content.length > 0 ? body : undefined};
+  };
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    setError(null);
+    const request = buildRequest();
+    const started = performance.now();
+    try {
+      if (server.sandbox) {
+        setResponse({...respondFromSandbox(page, request), durationMs: Math.round(performance.now() - started)});
+      } else {
+        const url = new URL(`${server.url.replace(/\/+$/, '')}${request.path}`, window.location.href);
+        Object.entries(request.query).forEach(([name, value]) => url.searchParams.append(name, value));
+        const controller = new AbortController();
+        const timer = window.setTimeout(() => controller.abort(), 30_000);
+        try {
+          const reply = await fetch(url, {
+            method: request.method,
+            headers: request.headers,
+            body: ['GET', 'HEAD'].includes(request.method) ? undefined : request.body,
+            signal: controller.signal,
+          });
+          const text = await reply.text();
+          const headers: Record<string, string> = {};
+          reply.headers.forEach((value, name) => {
+            headers[name] = value;
+          });
+          setResponse({
+            status: reply.status,
+            statusText: reply.statusText,
+            headers,
+            body: text,
+            durationMs: Math.round(performance.now() - started),
+          });
+        } finally {
+          window.clearTimeout(timer);
+        }
+      }
+    } catch (caught) {
+      setResponse(null);
+      setError(
+        `The request to ${server.url} failed: ${(caught as Error).message}. The server may be unreachable from this page, or may not allow cross-origin requests (CORS).`,
+      );
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form className={styles.explorer} onSubmit={send} aria-label="API explorer">
+      <label className={styles.field} htmlFor={`${formId}-server`}>
+        <span>Server</span>
+        <select id={`${formId}-server`} value={serverIndex} onChange={(event) => setServerIndex(Number(event.target.value))}>
+          {servers.map((choice, index) => (
+            <option key={`${choice.label}-${index}`} value={index}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {needsToken(page) && !server.sandbox ? (
+        <label className={styles.field} htmlFor={`${formId}-token`}>
+          <span>Access token</span>
+          <input id={`${formId}-token`} type="password" autoComplete="off" value={token} onChange={(event) => setToken(event.target.value)} placeholder="YOUR_ACCESS_TOKEN" />
+        </label>
+      ) : null}
+      {page.parameters.map((parameter) => {
+        const key = `${parameter.in}:${parameter.name}`;
+        return (
+          <label key={key} className={styles.field} htmlFor={`${formId}-${key}`}>
+            <span>
+              {parameter.name} <small>({parameter.in}{parameter.required ? ', required' : ''})</small>
+            </span>
+            <input id={`${formId}-${key}`} value={values[key] ?? ''} onChange={(event) => setValues({...values, [key]: event.target.value})} />
+          </label>
+        );
+      })}
+      {content.length > 0 ? (
+        <>
+          {content.length > 1 ? (
+            <label className={styles.field} htmlFor={`${formId}-content-type`}>
+              <span>Content type</span>
+              <select id={`${formId}-content-type`} value={contentType} onChange={(event) => chooseContentType(event.target.value)}>
+                {content.map((media) => (
+                  <option key={media.mediaType}>{media.mediaType}</option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <label className={styles.field} htmlFor={`${formId}-body`}>
+            <span>Request body ({contentType})</span>
+            <textarea id={`${formId}-body`} value={body} rows={Math.min(16, Math.max(4, body.split('\n').length))} onChange={(event) => setBody(event.target.value)} spellCheck={false} />
+          </label>
+        </>
+      ) : null}
+      <button type="submit" className="button button--primary" disabled={pending}>
+        {pending ? 'Sending…' : `Send ${page.method.toUpperCase()} request`}
+      </button>
+      <div aria-live="polite" className={styles.result}>
+        {error ? <p className={styles.error}>{error}</p> : null}
+        {response ? (
+          <div data-testid="explorer-response">
+            <p className={styles.statusLine}>
+              <strong>
+                {response.status} {response.statusText}
+              </strong>{' '}
+              <span>in {response.durationMs} ms{server.sandbox ? ' (sandbox)' : ''}</span>
+            </p>
+            {response.body ? (
+              <CodeBlock language={/json/i.test(response.headers['content-type'] ?? '') ? 'json' : 'text'} title={response.headers['content-type'] ?? 'Response'}>
+                {prettyBody(response.body, response.headers['content-type'])}
+              </CodeBlock>
+            ) : (
+              <p>No response body.</p>
+            )}
+          </div>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import type {OperationPageModel} from '@site/src/openapi/types';
+import {validateAgainstSchema, type ValidationProblem} from './validate';
+
+export interface ExplorerRequest {
+  method: string;
+  /** Path with parameters filled in, e.g. `/v1/contacts/ct_123`. */
+  path: string;
+  pathParameters: Record<string, string>;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  contentType?: string;
+  body?: string;
+}
+
+export interface ExplorerResponse {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  body: string;
+  durationMs: number;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 400: 'Bad Request', 422: 'Unprocessable Content',
+};
+
+function problem(status: number, title: string, detail: string, errors: ValidationProblem[]): ExplorerResponse {
+  return {
+    status,
+    statusText: STATUS_TEXT[status] ?? title,
+    headers: {'content-type': 'application/problem+json'},
+    body: JSON.stringify({type: 'about:blank', title, status, detail, errors}, null, 2),
+    durationMs: 0,
+  };
+}
+
+/**
+ * The sandbox: answers in the browser from the spec, with no backend and no
+ * credentials. Missing parameters and bodies that do not match the schema get
+ * problem+json errors; valid requests get the first success example.
+ */
+export function respondFromSandbox(page: OperationPageModel, request: ExplorerRequest): ExplorerResponse {
+  const missing: ValidationProblem[] = [];
+  for (const parameter of page.parameters) {
+    if (!parameter.required) continue;
+    const source = parameter.in === 'path' ? request.pathParameters : parameter.in === 'query' ? request.query : parameter.in === 'header' ? request.headers : {};
+    const value = Object.entries(source).find(([name]) => (parameter.in === 'header' ? name.toLowerCase() === parameter.name.toLowerCase() : name === parameter.name))?.[1];
+    if (value === undefined || value === '') {
+      missing.push({pointer: `${parameter.in}/${parameter.name}`, detail: `The ${parameter.in} parameter "${parameter.name}" is required.`});
+    }
+  }
+  if (missing.length > 0) return problem(400, 'Bad Request', `${missing.length} required parameter(s) missing.`, missing);
+
+  const bodyModel = page.requestBody;
+  if (bodyModel) {
+    const body = request.body?.trim() ?? '';
+    if (body === '') {
+      if (bodyModel.required) return problem(400, 'Bad Request', 'This operation needs a request body.', []);
+    } else {
+      const media = bodyModel.content.find((candidate) => candidate.mediaType === request.contentType) ?? bodyModel.content[0];
+      if (media && /json/i.test(media.mediaType)) {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(body);
+        } catch (error) {
+          return problem(400, 'Bad Request', `The request body is not valid JSON: ${(error as Error).message}`, []);
+        }
+        const problems = media.schema ? validateAgainstSchema(parsed, media.schema) : [];
+        if (problems.length > 0) {
+          return problem(422, 'Unprocessable Content', `The request body does not match the schema: ${problems.length} problem(s).`, problems);
+        }
+      }
+    }
+  }
+
+  const success = page.responses.find((response) => /^2/.test(response.status)) ?? page.responses.find((response) => response.status === 'default');
+  const status = success && /^\d{3}$/.test(success.status) ? Number(success.status) : 200;
+  const media = success?.content[0];
+  const example = media?.examples[0];
+  return {
+    status,
+    statusText: STATUS_TEXT[status] ?? 'OK',
+    headers: media ? {'content-type': media.mediaType} : {},
+    body: example?.value ?? '',
+    durationMs: 0,
+  };
+}

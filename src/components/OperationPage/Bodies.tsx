@@ -1,0 +1,71 @@
+import type {ReactNode} from 'react';
+import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
+import CodeBlock from '@theme/CodeBlock';
+import SchemaView from '@site/src/components/SchemaView';
+import RichText from '@site/src/components/RichText';
+import type {ExampleModel, MediaTypeModel} from '@site/src/openapi/types';
+import styles from './styles.module.css';
+
+function languageOf(mediaType: string): string {
+  if (/json/i.test(mediaType)) return 'json';
+  if (/xml/i.test(mediaType)) return 'xml';
+  if (/yaml/i.test(mediaType)) return 'yaml';
+  return 'text';
+}
+
+/** Named examples of one media type; tabs when there are several. */
+export function Examples({examples, mediaType, title}: {examples: ExampleModel[]; mediaType: string; title: string}): ReactNode {
+  if (examples.length === 0) return null;
+  const renderExample = (example: ExampleModel) => (
+    <>
+      {example.summary ? <p className={styles.exampleSummary}>{example.summary}</p> : null}
+      <RichText value={example.description} className={styles.exampleSummary} />
+      <CodeBlock language={languageOf(mediaType)} title={example.generated ? `${title} (generated from the schema)` : title}>
+        {example.value}
+      </CodeBlock>
+    </>
+  );
+  if (examples.length === 1) return <div className={styles.examples}>{renderExample(examples[0])}</div>;
+  return (
+    <div className={styles.examples}>
+      <Tabs className={styles.exampleTabs}>
+        {examples.map((example, index) => (
+          <TabItem key={example.name} value={`${index}-${example.name}`} label={example.summary ?? example.name}>
+            {renderExample(example)}
+          </TabItem>
+        ))}
+      </Tabs>
+    </div>
+  );
+}
+
+/** The schema of each media type, with content-type tabs when there are several. */
+export function MediaTypes({content, showExamples, exampleTitle}: {content: MediaTypeModel[]; showExamples: boolean; exampleTitle: string}): ReactNode {
+  if (content.length === 0) return null;
+  const renderMedia = (media: MediaTypeModel) => (
+    <>
+      {media.schema ? <SchemaView node={media.schema} /> : null}
+      {showExamples ? <Examples examples={media.examples} mediaType={media.mediaType} title={exampleTitle} /> : null}
+    </>
+  );
+  if (content.length === 1) {
+    return (
+      <div>
+        <p className={styles.mediaType}>
+          Content type <code>{content[0].mediaType}</code>
+        </p>
+        {renderMedia(content[0])}
+      </div>
+    );
+  }
+  return (
+    <Tabs className={styles.mediaTabs}>
+      {content.map((media) => (
+        <TabItem key={media.mediaType} value={media.mediaType} label={media.mediaType}>
+          {renderMedia(media)}
+        </TabItem>
+      ))}
+    </Tabs>
+  );
+}

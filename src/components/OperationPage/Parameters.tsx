@@ -1,0 +1,53 @@
+import type {ReactNode} from 'react';
+import Heading from '@theme/Heading';
+import {FieldDetails} from '@site/src/components/SchemaView';
+import type {ParameterLocation, ParameterModel} from '@site/src/openapi/types';
+import styles from './styles.module.css';
+
+const LOCATION_TITLES: Record<ParameterLocation, string> = {
+  path: 'Path parameters',
+  query: 'Query parameters',
+  header: 'Header parameters',
+  cookie: 'Cookie parameters',
+};
+
+/** Parameters grouped by where they travel, each with its type, flags and example. */
+export default function Parameters({parameters}: {parameters: ParameterModel[]}): ReactNode {
+  if (parameters.length === 0) return null;
+  const locations = (Object.keys(LOCATION_TITLES) as ParameterLocation[]).filter((location) =>
+    parameters.some((parameter) => parameter.in === location),
+  );
+  return (
+    <section className={styles.section} aria-labelledby="parameters">
+      <Heading as="h2" id="parameters">
+        Parameters
+      </Heading>
+      {locations.map((location) => (
+        <div key={location} className={styles.parameterGroup}>
+          <Heading as="h3" id={`${location}-parameters`}>
+            {LOCATION_TITLES[location]}
+          </Heading>
+          <ul className={styles.parameterList}>
+            {parameters
+              .filter((parameter) => parameter.in === location)
+              .map((parameter) => (
+                <li key={parameter.name} className={styles.parameter}>
+                  <FieldDetails
+                    node={{
+                      ...parameter.schema,
+                      required: parameter.required,
+                      deprecated: parameter.deprecated || parameter.schema.deprecated,
+                      description: parameter.description ?? parameter.schema.description,
+                      example: parameter.example ?? parameter.schema.example,
+                    }}
+                    name={parameter.name}
+                    depth={1}
+                  />
+                </li>
+              ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}

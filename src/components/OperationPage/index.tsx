@@ -1,0 +1,281 @@
+import {lazy, Suspense, useState, type ReactNode} from 'react';
+import clsx from 'clsx';
+import Heading from '@theme/Heading';
+import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
+import CodeBlock from '@theme/CodeBlock';
+import Admonition from '@theme/Admonition';
+import RichText from '@site/src/components/RichText';
+import type {OperationPageModel, ResponseModel, SecurityRequirementModel} from '@site/src/openapi/types';
+import ExpandAll from './ExpandAll';
+import MethodBadge from './MethodBadge';
+import Parameters from './Parameters';
+import {Examples, MediaTypes} from './Bodies';
+import styles from './styles.module.css';
+
+// The explorer (form, request sending, sandbox) is only downloaded when a
+// reader asks for it, so operation pages stay light.
+const ApiExplorer = lazy(() => import('@site/src/components/ApiExplorer'));
+
+/** With JavaScript off, every tab panel is shown, so nothing is hidden behind a tab. */
+const NO_SCRIPT_CSS = '.tabs-container [role="tabpanel"][hidden]{display:block!important}';
+
+function statusClass(status: string): string {
+  if (/^2/.test(status)) return styles.status2xx;
+  if (/^3/.test(status)) return styles.status3xx;
+  if (/^4/.test(status)) return styles.status4xx;
+  if (/^5/.test(status)) return styles.status5xx;
+  return styles.statusOther;
+}
+
+function Security({security}: {security: SecurityRequirementModel[][]}): ReactNode {
+  const alternatives = security.filter((alternative) => alternative.length > 0);
+  const optional = security.some((alternative) => alternative.length === 0);
+  return (
+    <section className={styles.section} aria-labelledby="authorization">
+      <Heading as="h2" id="authorization">
+        Authorization
+      </Heading>
+      {alternatives.length === 0 ? (
+        <p>No authorization: this operation is public.</p>
+      ) : (
+        <>
+          <p>{alternatives.length > 1 ? 'Any one of these:' : 'Requires:'}</p>
+          <ul className={styles.securityList}>
+            {alternatives.map((alternative, index) => (
+              <li key={index}>
+                {alternative.map((requirement, position) => (
+                  <span key={requirement.scheme}>
+                    {position > 0 ? ' and ' : null}
+                    <code>{requirement.scheme}</code> <span className={styles.muted}>({requirement.kind})</span>
+                    {requirement.scopes.length > 0 ? (
+                      <>
+                        {' '}with scope{requirement.scopes.length > 1 ? 's' : ''}{' '}
+                        {requirement.scopes.map((scope, scopeIndex) => (
+                          <span key={scope}>
+                            {scopeIndex > 0 ? ', ' : null}
+                            <code>{scope}</code>
+                          </span>
+                        ))}
+                      </>
+                    ) : null}
+                  </span>
+                ))}
+              </li>
+            ))}
+          </ul>
+          {optional ? <p>Authorization is optional.</p> : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function ResponseDetails({response}: {response: ResponseModel}): ReactNode {
+  return (
+    <div className={styles.response}>
+      <RichText value={response.description} />
+      {response.headers.length > 0 ? (
+        <div className={styles.responseHeaders}>
+          <Heading as="h4" id={`response-${response.status}-headers`}>Headers</Heading>
+          <ul className={styles.parameterList}>
+            {response.headers.map((header) => (
+              <li key={header.name} className={styles.parameter}>
+                <code className={styles.headerName}>{header.name}</code>{' '}
+                <span className={styles.muted}>{header.schema.typeLabel}</span>
+                <RichText value={header.description ?? header.schema.description} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <MediaTypes content={response.content} showExamples={false} exampleTitle="" />
+    </div>
+  );
+}
+
+function Responses({responses}: {responses: ResponseModel[]}): ReactNode {
+  if (responses.length === 0) return null;
+  return (
+    <section className={styles.section} id="responses-section" aria-labelledby="responses">
+      <div className={styles.sectionHeader}>
+        <Heading as="h2" id="responses">
+          Responses
+        </Heading>
+        <ExpandAll sectionId="responses-section" />
+      </div>
+      <ul className={styles.statusSummary} aria-label="Status codes">
+        {responses.map((response) => (
+          <li key={response.status}>
+            <span className={clsx(styles.status, statusClass(response.status))}>{response.status}</span>
+          </li>
+        ))}
+      </ul>
+      <Tabs className={styles.responseTabs}>
+        {responses.map((response) => (
+          <TabItem
+            key={response.status}
+            value={response.status}
+            label={response.status}
+            attributes={{className: clsx(styles.statusTab, statusClass(response.status))}}>
+            <ResponseDetails response={response} />
+          </TabItem>
+        ))}
+      </Tabs>
+    </section>
+  );
+}
+
+function TryIt({page}: {page: OperationPageModel}): ReactNode {
+  const [open, setOpen] = useState(false);
+  return (
+    <section className={styles.tryIt} aria-labelledby="try-it">
+      <div className={styles.tryItHeader}>
+        <Heading as="h2" id="try-it" className={styles.asideHeading}>
+          Try it
+        </Heading>
+        {!open ? (
+          <button type="button" className="button button--primary button--sm" onClick={() => setOpen(true)}>
+            Open the API explorer
+          </button>
+        ) : null}
+      </div>
+      {!open ? (
+        <p className={styles.muted}>Send this request to the sandbox, which answers from the examples, or to the production API with your token.</p>
+      ) : (
+        <Suspense fallback={<p role="status">Loading the API explorer…</p>}>
+          <ApiExplorer page={page} />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+function Aside({page}: {page: OperationPageModel}): ReactNode {
+  const requestExamples = page.requestBody?.content[0];
+  const responseExamples = page.responses.filter((response) => response.content.some((media) => media.examples.length > 0));
+  return (
+    <aside className={styles.aside} aria-label="Examples">
+      {page.codeSamples.length > 0 ? (
+        <section aria-label="Code samples" className={styles.asideBlock}>
+          <Heading as="h2" id="code-samples" className={styles.asideHeading}>
+            Code samples
+          </Heading>
+          <Tabs groupId="code-samples" className={styles.codeTabs}>
+            {page.codeSamples.map((sample) => (
+              <TabItem key={sample.id} value={sample.id} label={sample.label}>
+                <CodeBlock language={sample.language}>{sample.code}</CodeBlock>
+              </TabItem>
+            ))}
+          </Tabs>
+        </section>
+      ) : null}
+      <TryIt page={page} />
+      {requestExamples && requestExamples.examples.length > 0 ? (
+        <section className={styles.asideBlock} aria-labelledby="request-example">
+          <Heading as="h2" id="request-example" className={styles.asideHeading}>
+            Request example
+          </Heading>
+          <Examples examples={requestExamples.examples} mediaType={requestExamples.mediaType} title={requestExamples.mediaType} />
+        </section>
+      ) : null}
+      {responseExamples.length > 0 ? (
+        <section className={styles.asideBlock} aria-labelledby="response-examples">
+          <Heading as="h2" id="response-examples" className={styles.asideHeading}>
+            Response examples
+          </Heading>
+          <Tabs className={styles.responseTabs}>
+            {responseExamples.map((response) => (
+              <TabItem key={response.status} value={response.status} label={response.status}>
+                {response.content
+                  .filter((media) => media.examples.length > 0)
+                  .map((media) => (
+                    <Examples key={media.mediaType} examples={media.examples} mediaType={media.mediaType} title={media.mediaType} />
+                  ))}
+              </TabItem>
+            ))}
+          </Tabs>
+        </section>
+      ) : null}
+    </aside>
+  );
+}
+
+/** An API operation, fully server-rendered from its build-time model. */
+export default function OperationPage({page}: {page: OperationPageModel}): ReactNode {
+  const server = page.servers[0]?.url.replace(/\/+$/, '') ?? '';
+  return (
+    <div className={styles.page}>
+      <noscript>
+        <style dangerouslySetInnerHTML={{__html: NO_SCRIPT_CSS}} />
+      </noscript>
+      <header className={styles.header}>
+        <Heading as="h1" className={styles.title}>
+          {page.summary}
+        </Heading>
+        <div className={styles.endpoint}>
+          <MethodBadge method={page.method} />
+          <code className={styles.path}>
+            <span className={styles.server}>{server}</span>
+            {page.path}
+          </code>
+        </div>
+        <dl className={styles.meta}>
+          {page.operationId ? (
+            <div>
+              <dt>Operation ID</dt>
+              <dd><code>{page.operationId}</code></dd>
+            </div>
+          ) : null}
+          {page.tags.length > 0 ? (
+            <div>
+              <dt>Tags</dt>
+              <dd>{page.tags.join(', ')}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {page.deprecated ? (
+          <Admonition type="warning" title="Deprecated">
+            This operation is deprecated and may be removed in a future version.
+          </Admonition>
+        ) : null}
+      </header>
+      <div className={styles.columns}>
+        <div className={styles.main}>
+          <RichText value={page.description} className={styles.description} />
+          <Security security={page.security} />
+          <Parameters parameters={page.parameters} />
+          {page.requestBody ? (
+            <section className={styles.section} id="request-body-section" aria-labelledby="request-body">
+              <div className={styles.sectionHeader}>
+                <Heading as="h2" id="request-body">
+                  Request body{page.requestBody.required ? <span className={styles.requiredNote}> required</span> : null}
+                </Heading>
+                <ExpandAll sectionId="request-body-section" />
+              </div>
+              <RichText value={page.requestBody.description} />
+              <MediaTypes content={page.requestBody.content} showExamples={false} exampleTitle="" />
+            </section>
+          ) : null}
+          <Responses responses={page.responses} />
+          {page.callbacks.length > 0 ? (
+            <section className={styles.section} aria-labelledby="callbacks">
+              <Heading as="h2" id="callbacks">
+                Callbacks
+              </Heading>
+              <ul>
+                {page.callbacks.map((callback) => (
+                  <li key={`${callback.name}-${callback.method}-${callback.expression}`}>
+                    <strong>{callback.name}</strong>: <MethodBadge method={callback.method} /> <code>{callback.expression}</code>
+                    {callback.summary ? <> — {callback.summary}</> : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+        <Aside page={page} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type {ReactNode} from 'react';
+import Heading from '@theme/Heading';
+import Link from '@docusaurus/Link';
+import RichText from '@site/src/components/RichText';
+import MethodBadge from '@site/src/components/OperationPage/MethodBadge';
+import type {TagPageModel} from '@site/src/openapi/types';
+import styles from './styles.module.css';
+
+/** A resource group: its description and its operations. */
+export default function TagPage({page}: {page: TagPageModel}): ReactNode {
+  return (
+    <div className={styles.tagPage}>
+      <Heading as="h1">{page.name}</Heading>
+      <RichText value={page.description} />
+      <Heading as="h2" id="operations">
+        Operations
+      </Heading>
+      <ul className={styles.operations}>
+        {page.operations.map((operation) => (
+          <li key={operation.id}>
+            <Link to={operation.permalink} className={styles.operation}>
+              <MethodBadge method={operation.method} />
+              <span className={styles.summary}>{operation.summary}</span>
+              <code className={styles.path}>{operation.path}</code>
+              {operation.deprecated ? <span className={styles.deprecated}>deprecated</span> : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,439 @@
+import kebabCase from 'lodash/kebabCase';
+
+import {renderMarkdown, summaryText, wellFormed, createSlugger} from './markdown';
+import {jsonText, sampleFromSchema, schemaNode, type SchemaDirection} from './schema';
+import type {SpecDocument} from './spec-document';
+import { asString, isObject, type JsonObject} from './spec-document';
+import type {
+  CallbackModel,
+  ExampleModel,
+  HeaderModel,
+  MediaTypeModel,
+  OperationPageModel,
+  OverviewPageModel,
+  ParameterLocation,
+  ParameterModel,
+  ResponseModel,
+  SampleRequest,
+  SecurityRequirementModel,
+  SecuritySchemeModel,
+  ServerModel,
+  TagPageModel,
+  TocEntry,
+} from './types';
+
+const PARAMETER_LOCATIONS: ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
+
+/** Page id of an operation: the openapi-docs plugin's rule, so routes match its sidebar. */
+export function operationPageId(operation: JsonObject): string {
+  return kebabCase(asString(operation.operationId) ?? asString(operation.summary) ?? '');
+}
+
+export function tagPageId(tagName: string): string {
+  return kebabCase(tagName);
+}
+
+/** Only web and mail links from the spec become hrefs. */
+export function safeUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    const url = new URL(value, 'https://relative.invalid');
+    return ['http:', 'https:', 'mailto:'].includes(url.protocol) ? wellFormed(value) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isJsonMediaType(mediaType: string): boolean {
+  return /^application\/(.+\+)?json\b/i.test(mediaType) || /\/json$/i.test(mediaType);
+}
+
+function exampleText(value: unknown, mediaType: string): string {
+  if (typeof value === 'string' && !isJsonMediaType(mediaType)) return wellFormed(value);
+  if (/x-www-form-urlencoded/i.test(mediaType) && isObject(value)) {
+    return wellFormed(
+      Object.entries(value)
+        .map(([key, field]) => `${encodeURIComponent(key)}=${encodeURIComponent(typeof field === 'string' ? field : JSON.stringify(field))}`)
+        .join('&'),
+    );
+  }
+  return jsonText(value, 2);
+}
+
+export function serverModels(spec: SpecDocument, ...levels: unknown[]): ServerModel[] {
+  const servers = levels.find((level) => Array.isArray(level) && level.length > 0) as unknown[] | undefined;
+  if (!servers) return [{url: '/'}];
+  return servers.filter(isObject).map((server) => {
+    let url = asString(server.url) ?? '/';
+    const variables = isObject(server.variables) ? server.variables : {};
+    for (const [name, variable] of Object.entries(variables)) {
+      const fallback = isObject(variable) ? variable.default : undefined;
+      url = url.split(`{${name}}`).join(String(fallback ?? ''));
+    }
+    const description = asString(server.description);
+    return description ? {url: wellFormed(url), description: wellFormed(description)} : {url: wellFormed(url)};
+  });
+}
+
+function securitySchemeKind(scheme: JsonObject): string {
+  const type = asString(scheme.type) ?? 'unknown';
+  if (type === 'http') return `http ${asString(scheme.scheme) ?? ''}`.trim();
+  if (type === 'apiKey') return `apiKey (${asString(scheme.in) ?? 'header'} ${asString(scheme.name) ?? ''})`.trim();
+  return type;
+}
+
+function securityModels(spec: SpecDocument, requirements: unknown): SecurityRequirementModel[][] {
+  if (!Array.isArray(requirements)) return [];
+  const schemes = isObject(spec.root.components) && isObject(spec.root.components.securitySchemes) ? spec.root.components.securitySchemes : {};
+  return requirements.filter(isObject).map((requirement) =>
+    Object.entries(requirement).map(([key, scopes]) => {
+      const scheme = spec.resolve(schemes[key]).value;
+      const model: SecurityRequirementModel = {
+        scheme: wellFormed(key),
+        kind: wellFormed(securitySchemeKind(scheme)),
+        scopes: Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string').map(wellFormed) : [],
+      };
+      const description = renderMarkdown(scheme.description, {topHeadingLevel: 5});
+      if (description) model.description = description;
+      return model;
+    }),
+  );
+}
+
+function examplesOf(spec: SpecDocument, holder: JsonObject, mediaType: string, direction: SchemaDirection): ExampleModel[] {
+  const examples: ExampleModel[] = [];
+  if (isObject(holder.examples)) {
+    for (const [name, rawExample] of Object.entries(holder.examples)) {
+      const example = spec.resolve(rawExample).value;
+      const model: ExampleModel = {
+        name: wellFormed(name),
+        value: example.value !== undefined ? exampleText(example.value, mediaType) : asString(example.externalValue) ? `See ${wellFormed(String(example.externalValue))}` : '',
+      };
+      const summary = asString(example.summary);
+      if (summary) model.summary = wellFormed(summary);
+      const description = renderMarkdown(example.description, {topHeadingLevel: 5});
+      if (description) model.description = description;
+      examples.push(model);
+    }
+  }
+  if (examples.length === 0 && holder.example !== undefined) {
+    examples.push({name: 'Example', value: exampleText(holder.example, mediaType)});
+  }
+  if (examples.length === 0 && holder.schema !== undefined) {
+    const sample = sampleFromSchema(spec, holder.schema, direction);
+    if (sample !== undefined) examples.push({name: 'Generated from the schema', value: exampleText(sample, mediaType), generated: true});
+  }
+  return examples;
+}
+
+function mediaTypeModels(spec: SpecDocument, content: unknown, direction: SchemaDirection): MediaTypeModel[] {
+  if (!isObject(content)) return [];
+  return Object.entries(content).map(([mediaType, rawMedia]) => {
+    const media = spec.resolve(rawMedia).value;
+    const model: MediaTypeModel = {mediaType: wellFormed(mediaType), examples: examplesOf(spec, media, mediaType, direction)};
+    if (media.schema !== undefined) model.schema = schemaNode(spec, media.schema, direction);
+    return model;
+  });
+}
+
+function parameterExample(spec: SpecDocument, parameter: JsonObject): string | undefined {
+  if (parameter.example !== undefined) return jsonText(parameter.example);
+  if (isObject(parameter.examples)) {
+    const first = Object.values(parameter.examples)[0];
+    const value = spec.resolve(first).value.value;
+    if (value !== undefined) return jsonText(value);
+  }
+  const sample = sampleFromSchema(spec, parameter.schema ?? {}, 'request');
+  return sample === undefined ? undefined : jsonText(sample);
+}
+
+function parameterModels(spec: SpecDocument, pathItem: JsonObject, operation: JsonObject): ParameterModel[] {
+  const byKey = new Map<string, JsonObject>();
+  for (const list of [pathItem.parameters, operation.parameters]) {
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) {
+      const parameter = spec.resolve(raw).value;
+      const name = asString(parameter.name);
+      const location = asString(parameter.in);
+      if (name && location) byKey.set(`${location}:${name}`, parameter);
+    }
+  }
+  const models = [...byKey.values()].map((parameter) => {
+    const location = (PARAMETER_LOCATIONS.includes(parameter.in as ParameterLocation) ? parameter.in : 'query') as ParameterLocation;
+    const schemaSource = parameter.schema ?? (isObject(parameter.content) ? spec.resolve(Object.values(parameter.content)[0]).value.schema : undefined);
+    const model: ParameterModel = {
+      name: wellFormed(String(parameter.name)),
+      in: location,
+      required: location === 'path' || parameter.required === true,
+      schema: schemaNode(spec, schemaSource ?? {}, 'request'),
+    };
+    if (parameter.deprecated === true) model.deprecated = true;
+    const description = renderMarkdown(parameter.description, {topHeadingLevel: 5});
+    if (description) model.description = description;
+    const example = parameterExample(spec, {...parameter, schema: schemaSource});
+    if (example !== undefined) model.example = example;
+    if (typeof parameter.style === 'string') model.style = parameter.style;
+    if (typeof parameter.explode === 'boolean') model.explode = parameter.explode;
+    return model;
+  });
+  return models.sort((a, b) => PARAMETER_LOCATIONS.indexOf(a.in) - PARAMETER_LOCATIONS.indexOf(b.in));
+}
+
+function headerModels(spec: SpecDocument, headers: unknown): HeaderModel[] {
+  if (!isObject(headers)) return [];
+  return Object.entries(headers).map(([name, raw]) => {
+    const header = spec.resolve(raw).value;
+    const model: HeaderModel = {name: wellFormed(name), required: header.required === true, schema: schemaNode(spec, header.schema ?? {}, 'response')};
+    const description = renderMarkdown(header.description, {topHeadingLevel: 5});
+    if (description) model.description = description;
+    return model;
+  });
+}
+
+function responseModels(spec: SpecDocument, responses: unknown): ResponseModel[] {
+  if (!isObject(responses)) return [];
+  return Object.entries(responses).map(([status, raw]) => {
+    const response = spec.resolve(raw).value;
+    const model: ResponseModel = {
+      status: wellFormed(status),
+      headers: headerModels(spec, response.headers),
+      content: mediaTypeModels(spec, response.content, 'response'),
+    };
+    const description = renderMarkdown(response.description, {topHeadingLevel: 5});
+    if (description) model.description = description;
+    return model;
+  });
+}
+
+function callbackModels(spec: SpecDocument, callbacks: unknown): CallbackModel[] {
+  if (!isObject(callbacks)) return [];
+  const result: CallbackModel[] = [];
+  for (const [name, raw] of Object.entries(callbacks)) {
+    for (const [expression, rawPathItem] of Object.entries(spec.resolve(raw).value)) {
+      const pathItem = spec.resolve(rawPathItem).value;
+      for (const [method, operation] of Object.entries(pathItem)) {
+        if (!isObject(operation)) continue;
+        const summary = asString(operation.summary);
+        result.push({name: wellFormed(name), expression: wellFormed(expression), method, ...(summary ? {summary: wellFormed(summary)} : {})});
+      }
+    }
+  }
+  return result;
+}
+
+function unquote(jsonValue: string): string {
+  try {
+    const value: unknown = JSON.parse(jsonValue);
+    return typeof value === 'string' ? value : JSON.stringify(value);
+  } catch {
+    return jsonValue;
+  }
+}
+
+/** The request the code samples and the explorer start from: the first
+ * server, example parameter values, the first request example. */
+export function sampleRequest(page: Omit<OperationPageModel, 'codeSamples'>): SampleRequest {
+  let path = page.path;
+  const queryString: {name: string; value: string}[] = [];
+  const headers: {name: string; value: string}[] = [];
+  for (const parameter of page.parameters) {
+    const value = parameter.example === undefined ? '' : unquote(parameter.example);
+    if (parameter.in === 'path') path = path.split(`{${parameter.name}}`).join(encodeURIComponent(value || parameter.name));
+    else if (!parameter.required && parameter.example === undefined) continue;
+    else if (parameter.in === 'query' && parameter.required) queryString.push({name: parameter.name, value});
+    else if (parameter.in === 'header' && (parameter.required || /^idempotency-key$/i.test(parameter.name))) headers.push({name: parameter.name, value});
+  }
+  const firstAlternative = page.security.find((alternative) => alternative.length > 0) ?? [];
+  for (const requirement of firstAlternative) {
+    if (requirement.kind === 'oauth2' || requirement.kind === 'openIdConnect' || requirement.kind === 'http bearer') {
+      headers.push({name: 'Authorization', value: 'Bearer YOUR_ACCESS_TOKEN'});
+    } else if (requirement.kind === 'http basic') {
+      headers.push({name: 'Authorization', value: 'Basic BASE64_USER_COLON_PASSWORD'});
+    } else {
+      const apiKey = /^apiKey \((header|query|cookie) (.+)\)$/.exec(requirement.kind);
+      if (apiKey?.[1] === 'header') headers.push({name: apiKey[2], value: 'YOUR_API_KEY'});
+      if (apiKey?.[1] === 'query') queryString.push({name: apiKey[2], value: 'YOUR_API_KEY'});
+    }
+  }
+  const success = page.responses.find((response) => /^2/.test(response.status) && response.content.length > 0);
+  if (success) headers.push({name: 'Accept', value: success.content[0].mediaType});
+  const body = page.requestBody?.content[0];
+  const request: SampleRequest = {
+    method: page.method.toUpperCase(),
+    url: `${(page.servers[0]?.url ?? '').replace(/\/+$/, '')}${path}`,
+    queryString,
+    headers,
+  };
+  if (body) {
+    headers.push({name: 'Content-Type', value: body.mediaType});
+    request.postData = {mimeType: body.mediaType, text: body.examples[0]?.value ?? ''};
+  }
+  return request;
+}
+
+/** Everything an operation page shows, from the spec. */
+export function operationPageModel(
+  spec: SpecDocument,
+  entry: {path: string; method: string; operation: JsonObject; pathItem: JsonObject},
+): Omit<OperationPageModel, 'codeSamples'> {
+  const {operation, pathItem, path, method} = entry;
+  const description = renderMarkdown(operation.description, {topHeadingLevel: 3});
+  const summary = wellFormed(asString(operation.summary) ?? asString(operation.operationId) ?? `${method.toUpperCase()} ${path}`);
+  const requestBodySource = operation.requestBody !== undefined ? spec.resolve(operation.requestBody).value : undefined;
+  const model: Omit<OperationPageModel, 'codeSamples'> = {
+    kind: 'operation',
+    id: operationPageId(operation) || kebabCase(`${method} ${path}`),
+    method,
+    path: wellFormed(path),
+    summary,
+    plainDescription: summaryText(description) || summary,
+    deprecated: operation.deprecated === true,
+    tags: Array.isArray(operation.tags) ? operation.tags.filter((t): t is string => typeof t === 'string').map(wellFormed) : [],
+    servers: serverModels(spec, operation.servers, pathItem.servers, spec.root.servers),
+    security: securityModels(spec, operation.security ?? spec.root.security),
+    parameters: parameterModels(spec, pathItem, operation),
+    responses: responseModels(spec, operation.responses),
+    callbacks: callbackModels(spec, operation.callbacks),
+  };
+  const operationId = asString(operation.operationId);
+  if (operationId) model.operationId = wellFormed(operationId);
+  if (description) model.description = description;
+  if (requestBodySource) {
+    model.requestBody = {
+      required: requestBodySource.required === true,
+      content: mediaTypeModels(spec, requestBodySource.content, 'request'),
+    };
+    const bodyDescription = renderMarkdown(requestBodySource.description, {topHeadingLevel: 4});
+    if (bodyDescription) model.requestBody.description = bodyDescription;
+  }
+  return model;
+}
+
+/** The `x-codeSamples` (Redoc) / `x-code-samples` an operation carries itself. */
+export function declaredCodeSamples(operation: JsonObject): {lang: string; label: string; source: string}[] {
+  const list = operation['x-codeSamples'] ?? operation['x-code-samples'];
+  if (!Array.isArray(list)) return [];
+  return list.filter(isObject).flatMap((sample) => {
+    const source = asString(sample.source);
+    const lang = asString(sample.lang) ?? 'text';
+    return source ? [{lang: wellFormed(lang), label: wellFormed(asString(sample.label) ?? lang), source: wellFormed(source)}] : [];
+  });
+}
+
+function securitySchemeModels(spec: SpecDocument): SecuritySchemeModel[] {
+  const schemes = isObject(spec.root.components) && isObject(spec.root.components.securitySchemes) ? spec.root.components.securitySchemes : {};
+  return Object.entries(schemes).map(([key, raw]) => {
+    const scheme = spec.resolve(raw).value;
+    const flows = isObject(scheme.flows) ? scheme.flows : {};
+    const model: SecuritySchemeModel = {
+      key: wellFormed(key),
+      kind: wellFormed(securitySchemeKind(scheme)),
+      flows: Object.entries(flows).filter(([, flow]) => isObject(flow)).map(([type, rawFlow]) => {
+        const flow = rawFlow as JsonObject;
+        const scopes = isObject(flow.scopes) ? flow.scopes : {};
+        return {
+          type,
+          ...(safeUrl(flow.tokenUrl) ? {tokenUrl: safeUrl(flow.tokenUrl)} : {}),
+          ...(safeUrl(flow.authorizationUrl) ? {authorizationUrl: safeUrl(flow.authorizationUrl)} : {}),
+          scopes: Object.entries(scopes).map(([name, description]) => ({name: wellFormed(name), description: wellFormed(String(description ?? ''))})),
+        };
+      }),
+    };
+    const description = renderMarkdown(scheme.description, {topHeadingLevel: 4});
+    if (description) model.description = description;
+    return model;
+  });
+}
+
+/** Tags in declaration order, then tags only used by operations, each with its operations. */
+export function tagGroups(spec: SpecDocument): {name: string; description?: string; operations: {path: string; method: string; operation: JsonObject}[]}[] {
+  const groups = new Map<string, {name: string; description?: string; operations: {path: string; method: string; operation: JsonObject}[]}>();
+  for (const tag of Array.isArray(spec.root.tags) ? spec.root.tags.filter(isObject) : []) {
+    const name = asString(tag.name);
+    if (name && !groups.has(name)) groups.set(name, {name, description: asString(tag.description), operations: []});
+  }
+  for (const entry of spec.operations()) {
+    const tags = Array.isArray(entry.operation.tags) ? entry.operation.tags.filter((t): t is string => typeof t === 'string') : [];
+    for (const tag of tags) {
+      if (!groups.has(tag)) groups.set(tag, {name: tag, operations: []});
+      groups.get(tag)!.operations.push(entry);
+    }
+  }
+  return [...groups.values()];
+}
+
+export function overviewPageModel(spec: SpecDocument, id: string, apiDocsBasePath: string): OverviewPageModel {
+  const info = spec.info;
+  const slugger = createSlugger();
+  const description = renderMarkdown(info.description, {topHeadingLevel: 2, slugger});
+  const toc: TocEntry[] = [];
+  const collect = (nodes: NonNullable<typeof description>['children']) => {
+    for (const node of nodes) {
+      if (node.type !== 'element') continue;
+      const level = /^h([23])$/.exec(node.tagName);
+      if (level && typeof node.properties.id === 'string') {
+        const text = (function textOf(n: typeof node): string {
+          return n.children.map((child) => (child.type === 'text' ? child.value : textOf(child))).join('');
+        })(node);
+        toc.push({value: text, id: node.properties.id, level: Number(level[1])});
+      }
+      collect(node.children);
+    }
+  };
+  if (description) collect(description.children);
+  const contact = isObject(info.contact) ? info.contact : undefined;
+  const license = isObject(info.license) ? info.license : undefined;
+  const title = wellFormed(asString(info.title) ?? 'API');
+  const model: OverviewPageModel = {
+    kind: 'overview',
+    id,
+    title,
+    version: wellFormed(String(info.version ?? '')),
+    plainDescription: summaryText(description) || title,
+    toc,
+    servers: serverModels(spec, spec.root.servers),
+    securitySchemes: securitySchemeModels(spec),
+    tags: tagGroups(spec)
+      .filter((group) => group.operations.length > 0)
+      .map((group) => ({
+        name: wellFormed(group.name),
+        summary: summaryText(renderMarkdown(group.description)),
+        permalink: `${apiDocsBasePath}/${tagPageId(group.name)}`,
+        operationCount: group.operations.length,
+      })),
+  };
+  if (description) model.description = description;
+  if (contact) {
+    model.contact = {};
+    if (asString(contact.name)) model.contact.name = wellFormed(String(contact.name));
+    if (asString(contact.email) && /^[^\s@<>]+@[^\s@<>]+$/.test(String(contact.email))) model.contact.email = String(contact.email);
+    if (safeUrl(contact.url)) model.contact.url = safeUrl(contact.url);
+  }
+  if (license && asString(license.name)) {
+    model.license = {name: wellFormed(String(license.name))};
+    const url = safeUrl(license.url) ?? (asString(license.identifier) ? `https://spdx.org/licenses/${encodeURIComponent(String(license.identifier))}.html` : undefined);
+    if (url) model.license.url = url;
+  }
+  if (safeUrl(info.termsOfService)) model.termsOfService = safeUrl(info.termsOfService);
+  return model;
+}
+
+export function tagPageModel(spec: SpecDocument, tagName: string, apiDocsBasePath: string): TagPageModel {
+  const group = tagGroups(spec).find((candidate) => candidate.name === tagName);
+  const description = renderMarkdown(group?.description, {topHeadingLevel: 2});
+  return {
+    kind: 'tag',
+    id: tagPageId(tagName),
+    name: wellFormed(tagName),
+    plainDescription: summaryText(description) || `Operations tagged ${wellFormed(tagName)}.`,
+    ...(description ? {description} : {}),
+    operations: (group?.operations ?? []).map(({operation, method, path}) => ({
+      id: operationPageId(operation) || kebabCase(`${method} ${path}`),
+      permalink: `${apiDocsBasePath}/${operationPageId(operation) || kebabCase(`${method} ${path}`)}`,
+      method,
+      path: wellFormed(path),
+      summary: wellFormed(asString(operation.summary) ?? asString(operation.operationId) ?? `${method.toUpperCase()} ${path}`),
+      deprecated: operation.deprecated === true,
+    })),
+  };
+}

@@ -1,0 +1,110 @@
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {parse} from 'yaml';
+
+import {generateCodeSamples} from './code-samples';
+import {
+  declaredCodeSamples,
+  operationPageModel,
+  overviewPageModel,
+  sampleRequest,
+  tagPageModel,
+} from './model';
+import {SpecDocument, isObject} from './spec-document';
+import type {CodeSample, OperationPageModel, PageModel} from './types';
+
+/** What docusaurus-plugin-openapi-docs hands a page generator (the parts we use). */
+interface PluginPageItem {
+  id: string;
+  type: 'api' | 'info' | 'tag' | 'schema';
+  title?: string;
+  description?: string;
+  api?: {method?: string; path?: string};
+  tag?: {name?: string};
+  frontMatter?: Record<string, unknown>;
+}
+
+export interface PageGeneratorOptions {
+  /** The resolved spec written by `npm run spec`. */
+  specPath: string;
+  /** The plugin's `outputDir`; page data is written next to each page. */
+  outputDir: string;
+  /** Route of the generated pages, e.g. `/docs/api`. */
+  apiDocsBasePath: string;
+}
+
+/** Front matter values are written between double quotes in our templates:
+ * JSON string escaping is valid YAML double-quoted escaping. */
+function yamlQuoted(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
+}
+
+/** Body of every generated page: it imports its data and renders it with our
+ * component, so no text from the spec is ever compiled as MDX. */
+function pageBody(id: string, component: 'OperationPage' | 'OverviewPage' | 'TagPage', exportToc = false): string {
+  return [
+    `import page from './${id}.page.json';`,
+    `import ${component} from '@site/src/components/${component}';`,
+    ...(exportToc ? ['', 'export const toc = page.toc;'] : []),
+    '',
+    `<${component} page={page} />`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The plugin's `markdownGenerators`: each writes `<id>.page.json` (the render
+ * model) and returns an MDX body that only imports it. Titles and
+ * descriptions for the front matter are escaped here for our templates.
+ */
+export function createPageGenerators(options: PageGeneratorOptions) {
+  let spec: SpecDocument | undefined;
+  const loadSpec = (): SpecDocument => {
+    if (!spec) {
+      const document: unknown = parse(readFileSync(options.specPath, 'utf8'), {maxAliasCount: -1});
+      if (!isObject(document)) throw new Error(`[api-pages] ${options.specPath} is not an OpenAPI document; run "npm run spec".`);
+      spec = new SpecDocument(document);
+    }
+    return spec;
+  };
+  const writePage = (page: PageModel) => {
+    mkdirSync(options.outputDir, {recursive: true});
+    writeFileSync(path.join(options.outputDir, `${page.id}.page.json`), JSON.stringify(page));
+  };
+  const setFrontMatter = (item: PluginPageItem, title: string, description: string) => {
+    item.title = yamlQuoted(title);
+    item.frontMatter = {...item.frontMatter, description: yamlQuoted(description)};
+  };
+
+  return {
+    createApiPageMD(item: PluginPageItem): string {
+      const document = loadSpec();
+      const method = item.api?.method?.toLowerCase();
+      const entry = document.operations().find((candidate) => candidate.method === method && candidate.path === item.api?.path);
+      if (!entry) throw new Error(`[api-pages] no operation ${method?.toUpperCase()} ${item.api?.path} in ${options.specPath}`);
+      const model = {...operationPageModel(document, entry), id: item.id};
+      const declared: CodeSample[] = declaredCodeSamples(entry.operation).map((sample, index) => ({
+        id: `declared-${index}`,
+        label: sample.label,
+        language: sample.lang.toLowerCase(),
+        code: sample.source,
+      }));
+      const page: OperationPageModel = {...model, codeSamples: [...declared, ...generateCodeSamples(sampleRequest(model))]};
+      writePage(page);
+      setFrontMatter(item, page.summary, `${page.method.toUpperCase()} ${page.path}: ${page.plainDescription}`);
+      return pageBody(item.id, 'OperationPage');
+    },
+    createInfoPageMD(item: PluginPageItem): string {
+      const page = overviewPageModel(loadSpec(), item.id, options.apiDocsBasePath);
+      writePage(page);
+      setFrontMatter(item, page.title, page.plainDescription);
+      return pageBody(item.id, 'OverviewPage', true);
+    },
+    createTagPageMD(item: PluginPageItem): string {
+      const page = {...tagPageModel(loadSpec(), item.tag?.name ?? item.id, options.apiDocsBasePath), id: item.id};
+      writePage(page);
+      setFrontMatter(item, page.name, page.plainDescription);
+      return pageBody(item.id, 'TagPage');
+    },
+  };
+}

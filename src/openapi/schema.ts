@@ -1,0 +1,291 @@
+import {renderMarkdown, wellFormed} from './markdown';
+import type {SpecDocument} from './spec-document';
+import { asString, isObject, type JsonObject} from './spec-document';
+import type {EnumValue, SchemaNode, SchemaRules} from './types';
+
+/** Past this depth a schema tree stops expanding (deep but not circular specs). */
+const MAX_DEPTH = 16;
+
+const RULE_KEYS: (keyof SchemaRules)[] = [
+  'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum',
+  'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties',
+];
+
+export type SchemaDirection = 'request' | 'response';
+
+interface WalkState {
+  /** `$ref`s on the path from the root, to stop at circular references. */
+  ancestors: string[];
+  depth: number;
+  direction: SchemaDirection;
+}
+
+/** JSON text of a value, safe for any input (lone surrogates, BigInt-free JSON). */
+export function jsonText(value: unknown, indent = 0): string {
+  return wellFormed(JSON.stringify(value, null, indent) ?? 'null');
+}
+
+/**
+ * Flattens `allOf` into one schema: properties and `required` are merged, the
+ * first member's other keywords win over later ones, the outer schema's over
+ * all of them. Members are resolved through `$ref`.
+ */
+export function mergeAllOf(spec: SpecDocument, schema: JsonObject, ancestors: string[] = []): JsonObject {
+  if (!Array.isArray(schema.allOf)) return schema;
+  const merged: JsonObject = {};
+  const properties: JsonObject = {};
+  const required = new Set<string>();
+  const members = [...schema.allOf, {...schema, allOf: undefined}];
+  for (const member of members) {
+    const {value: resolved, ref} = spec.resolve(member);
+    if (ref && ancestors.includes(ref)) continue;
+    const flat = mergeAllOf(spec, resolved, ref ? [...ancestors, ref] : ancestors);
+    for (const [key, value] of Object.entries(flat)) {
+      if (value === undefined || key === 'allOf') continue;
+      if (key === 'properties' && isObject(value)) Object.assign(properties, value);
+      else if (key === 'required' && Array.isArray(value)) value.forEach((name) => typeof name === 'string' && required.add(name));
+      else if (!(key in merged) || member === members[members.length - 1]) merged[key] = value;
+    }
+  }
+  if (Object.keys(properties).length > 0) merged.properties = properties;
+  if (required.size > 0) merged.required = [...required];
+  if (!merged.type && merged.properties) merged.type = 'object';
+  return merged;
+}
+
+function schemaTypes(schema: JsonObject): string[] {
+  const types = new Set<string>();
+  if (typeof schema.type === 'string') types.add(schema.type);
+  if (Array.isArray(schema.type)) schema.type.forEach((type) => typeof type === 'string' && types.add(type));
+  if (types.size === 0) {
+    if (isObject(schema.properties) || schema.additionalProperties !== undefined) types.add('object');
+    else if (schema.items !== undefined) types.add('array');
+    else if (Array.isArray(schema.enum) && schema.enum.length > 0) {
+      for (const value of schema.enum) types.add(value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value);
+    } else if (schema.const !== undefined) {
+      const value = schema.const;
+      types.add(value === null ? 'null' : typeof value === 'number' ? 'number' : typeof value);
+    }
+  }
+  if (schema.nullable === true) types.add('null');
+  return [...types];
+}
+
+function pickRules(schema: JsonObject): SchemaRules | undefined {
+  const rules: SchemaRules = {};
+  for (const key of RULE_KEYS) {
+    const value = schema[key];
+    if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string') {
+      (rules as Record<string, unknown>)[key] = key === 'pattern' || key === 'format' ? wellFormed(String(value)) : value;
+    }
+  }
+  // OpenAPI 3.0 writes exclusive bounds as booleans next to minimum/maximum.
+  if ((rules.exclusiveMinimum as unknown) === true && rules.minimum !== undefined) {
+    rules.exclusiveMinimum = rules.minimum;
+    delete rules.minimum;
+  } else if (typeof rules.exclusiveMinimum !== 'number') delete rules.exclusiveMinimum;
+  if ((rules.exclusiveMaximum as unknown) === true && rules.maximum !== undefined) {
+    rules.exclusiveMaximum = rules.maximum;
+    delete rules.maximum;
+  } else if (typeof rules.exclusiveMaximum !== 'number') delete rules.exclusiveMaximum;
+  return Object.keys(rules).length > 0 ? rules : undefined;
+}
+
+function enumValues(schema: JsonObject): EnumValue[] | undefined {
+  if (!Array.isArray(schema.enum)) return undefined;
+  const descriptions = isObject(schema['x-enumDescriptions'])
+    ? schema['x-enumDescriptions']
+    : isObject(schema['x-enum-descriptions'])
+      ? schema['x-enum-descriptions']
+      : {};
+  const varNames = Array.isArray(schema['x-enum-varnames']) ? schema['x-enum-varnames'] : [];
+  return schema.enum.map((value, index) => {
+    const description = descriptions[String(value)] ?? (Array.isArray(schema['x-enum-descriptions']) ? schema['x-enum-descriptions'][index] : undefined) ?? varNames[index];
+    const entry: EnumValue = {value: jsonText(value)};
+    const rendered = renderMarkdown(description, {topHeadingLevel: 5});
+    if (rendered) entry.description = rendered;
+    return entry;
+  });
+}
+
+function firstExample(schema: JsonObject): unknown {
+  if (schema.example !== undefined) return schema.example;
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  return undefined;
+}
+
+function typeLabelOf(node: SchemaNode, schema: JsonObject): string {
+  const format = asString(schema.format);
+  const labels = node.types.filter((type) => type !== 'null').map((type) => {
+    if (type === 'array') return `${node.items?.typeLabel ?? 'any'}[]`;
+    if (type === 'object' && node.refName) return node.refName;
+    if (format && (type === 'string' || type === 'integer' || type === 'number')) return `${type}<${format}>`;
+    return type;
+  });
+  if (node.variants) {
+    const options = node.variants.options.map((option) => option.label);
+    labels.push(options.join(node.variants.kind === 'oneOf' ? ' | ' : ' | '));
+  }
+  if (labels.length === 0 && node.circularRef) labels.push(node.circularRef);
+  if (labels.length === 0) labels.push(node.refName ?? 'any');
+  if (node.types.includes('null')) labels.push('null');
+  return [...new Set(labels)].join(' | ');
+}
+
+function variantLabel(spec: SpecDocument, option: unknown, index: number, mapping: Record<string, string>): string {
+  const {value, refName, ref} = spec.resolve(option);
+  for (const [key, target] of Object.entries(mapping)) {
+    if (ref && (target === ref || target === refName)) return key;
+  }
+  return asString(value.title) ?? refName ?? `Option ${index + 1}`;
+}
+
+/** Builds the display and validation tree of a schema. */
+export function schemaNode(
+  spec: SpecDocument,
+  rawSchema: unknown,
+  direction: SchemaDirection,
+  state: WalkState = {ancestors: [], depth: 0, direction},
+): SchemaNode {
+  const {value: resolvedSchema, refName, ref} = spec.resolve(rawSchema);
+  if (ref && state.ancestors.includes(ref)) {
+    return {types: [], typeLabel: refName ?? 'circular', refName, circularRef: refName ?? ref};
+  }
+  const ancestors = ref ? [...state.ancestors, ref] : state.ancestors;
+  const schema = mergeAllOf(spec, resolvedSchema, ancestors);
+  const next: WalkState = {ancestors, depth: state.depth + 1, direction};
+  const node: SchemaNode = {types: schemaTypes(schema), typeLabel: ''};
+  if (refName && ref?.startsWith('#/components/schemas/')) node.refName = refName;
+  const title = asString(schema.title);
+  if (title) node.title = wellFormed(title);
+  const description = renderMarkdown(schema.description, {topHeadingLevel: 5});
+  if (description) node.description = description;
+  if (schema.deprecated === true) node.deprecated = true;
+  if (schema.readOnly === true) node.readOnly = true;
+  if (schema.writeOnly === true) node.writeOnly = true;
+  const rules = pickRules(schema);
+  if (rules) node.rules = rules;
+  const values = enumValues(schema);
+  if (values) node.enum = values;
+  if (schema.const !== undefined) node.const = jsonText(schema.const);
+  if (schema.default !== undefined) node.default = jsonText(schema.default);
+  const example = firstExample(schema);
+  if (example !== undefined) node.example = jsonText(example);
+
+  if (state.depth >= MAX_DEPTH) {
+    node.typeLabel = typeLabelOf(node, schema);
+    return node;
+  }
+  if (isObject(schema.properties)) {
+    const required = new Set(Array.isArray(schema.required) ? schema.required.filter((n): n is string => typeof n === 'string') : []);
+    node.properties = Object.entries(schema.properties)
+      .map(([name, property]) => ({...schemaNode(spec, property, direction, next), name: wellFormed(name), required: required.has(name)}))
+      // A request never sends read-only fields, a response never returns write-only ones.
+      .filter((property) => !(direction === 'request' ? property.readOnly : property.writeOnly));
+  }
+  if (schema.additionalProperties === true || (isObject(schema.additionalProperties) && Object.keys(schema.additionalProperties).length === 0)) {
+    node.additionalProperties = true;
+  } else if (isObject(schema.additionalProperties)) {
+    node.additionalProperties = schemaNode(spec, schema.additionalProperties, direction, next);
+  }
+  if (schema.items !== undefined && !Array.isArray(schema.items)) {
+    node.items = schemaNode(spec, schema.items, direction, next);
+  } else if (Array.isArray(schema.prefixItems) && schema.prefixItems.length > 0) {
+    node.items = schemaNode(spec, schema.prefixItems[0], direction, next);
+  }
+  for (const kind of ['oneOf', 'anyOf'] as const) {
+    const options = schema[kind];
+    if (!Array.isArray(options) || options.length === 0 || node.variants) continue;
+    const discriminator = isObject(schema.discriminator) ? schema.discriminator : undefined;
+    const mapping: Record<string, string> = {};
+    if (discriminator && isObject(discriminator.mapping)) {
+      for (const [key, target] of Object.entries(discriminator.mapping)) if (typeof target === 'string') mapping[key] = target;
+    }
+    node.variants = {
+      kind,
+      options: options.map((option, index) => ({
+        label: wellFormed(variantLabel(spec, option, index, mapping)),
+        schema: schemaNode(spec, option, direction, next),
+      })),
+    };
+    const propertyName = discriminator ? asString(discriminator.propertyName) : undefined;
+    if (propertyName) node.variants.discriminator = {propertyName: wellFormed(propertyName), mapping};
+  }
+  node.typeLabel = wellFormed(typeLabelOf(node, schema));
+  return node;
+}
+
+const FORMAT_SAMPLES: Record<string, unknown> = {
+  'date-time': '2025-01-31T09:30:00Z',
+  date: '2025-01-31',
+  time: '09:30:00Z',
+  email: 'user@example.com',
+  uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+  uri: 'https://example.com',
+  url: 'https://example.com',
+  hostname: 'example.com',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+  byte: 'U3dhZ2dlciByb2Nrcw==',
+  password: 'string',
+};
+
+/** An example value built from a schema, for media types without examples. */
+export function sampleFromSchema(
+  spec: SpecDocument,
+  rawSchema: unknown,
+  direction: SchemaDirection,
+  ancestors: string[] = [],
+  depth = 0,
+): unknown {
+  const {value: resolved, ref} = spec.resolve(rawSchema);
+  if (ref && ancestors.includes(ref)) return undefined;
+  const chain = ref ? [...ancestors, ref] : ancestors;
+  const schema = mergeAllOf(spec, resolved, chain);
+  const example = firstExample(schema);
+  if (example !== undefined) return example;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.default !== undefined) return schema.default;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  if (depth > 8) return undefined;
+  for (const kind of ['oneOf', 'anyOf'] as const) {
+    const options = schema[kind];
+    if (Array.isArray(options) && options.length > 0) {
+      const base = isObject(schema.properties) ? sampleFromSchema(spec, {...schema, [kind]: undefined}, direction, chain, depth + 1) : undefined;
+      const variant = sampleFromSchema(spec, options[0], direction, chain, depth + 1);
+      return isObject(base) && isObject(variant) ? {...base, ...variant} : variant ?? base;
+    }
+  }
+  const types = schemaTypes(schema);
+  const type = types.find((t) => t !== 'null') ?? types[0];
+  if (type === 'object' || isObject(schema.properties)) {
+    const result: JsonObject = {};
+    for (const [name, property] of Object.entries(isObject(schema.properties) ? schema.properties : {})) {
+      const {value: prop} = spec.resolve(property);
+      if (direction === 'request' ? prop.readOnly === true : prop.writeOnly === true) continue;
+      const value = sampleFromSchema(spec, property, direction, chain, depth + 1);
+      if (value !== undefined) result[name] = value;
+    }
+    if (Object.keys(result).length === 0 && isObject(schema.additionalProperties)) {
+      const value = sampleFromSchema(spec, schema.additionalProperties, direction, chain, depth + 1);
+      if (value !== undefined) result.key = value;
+    }
+    return result;
+  }
+  if (type === 'array') {
+    const item = sampleFromSchema(spec, schema.items, direction, chain, depth + 1);
+    return item === undefined ? [] : [item];
+  }
+  if (type === 'string') {
+    const format = asString(schema.format);
+    return (format && FORMAT_SAMPLES[format]) ?? 'string';
+  }
+  if (type === 'integer' || type === 'number') {
+    if (typeof schema.minimum === 'number') return schema.minimum;
+    if (typeof schema.exclusiveMinimum === 'number') return schema.exclusiveMinimum + 1;
+    return 0;
+  }
+  if (type === 'boolean') return true;
+  if (type === 'null') return null;
+  return undefined;
+}

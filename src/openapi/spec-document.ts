@@ -1,0 +1,82 @@
+/**
+ * Read access to a parsed OpenAPI document with internal `$ref`s followed
+ * lazily, so circular schemas never turn into circular objects.
+ */
+
+export type JsonObject = Record<string, unknown>;
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function asString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+export interface Resolved {
+  value: JsonObject;
+  /** Last component name on the `$ref` chain (e.g. `Contact`). */
+  refName?: string;
+  /** The `$ref` string that was followed last. */
+  ref?: string;
+}
+
+function decodePointerSegment(segment: string): string {
+  return decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+export class SpecDocument {
+  constructor(readonly root: JsonObject) {}
+
+  /** The value at an internal JSON pointer such as `#/components/schemas/Contact`. */
+  pointer(ref: string): unknown {
+    if (!ref.startsWith('#')) return undefined;
+    let current: unknown = this.root;
+    for (const segment of ref.slice(1).split('/').filter(Boolean)) {
+      if (Array.isArray(current)) current = current[Number(decodePointerSegment(segment))];
+      else if (isObject(current)) current = current[decodePointerSegment(segment)];
+      else return undefined;
+    }
+    return current;
+  }
+
+  /** Follows a `$ref` chain (at most 32 hops) to an object; unresolvable refs give `{}`. */
+  resolve(value: unknown): Resolved {
+    let current = value;
+    let refName: string | undefined;
+    let ref: string | undefined;
+    for (let hops = 0; hops < 32 && isObject(current) && typeof current.$ref === 'string'; hops += 1) {
+      ref = current.$ref;
+      refName = ref.split('/').pop();
+      const target = this.pointer(ref);
+      // OpenAPI 3.1 lets siblings of $ref (description, summary) override the target's.
+      const siblings = {...current};
+      delete siblings.$ref;
+      current = isObject(target) ? (Object.keys(siblings).length > 0 ? {...target, ...siblings} : target) : {};
+    }
+    return {value: isObject(current) ? current : {}, refName: refName ? decodePointerSegment(refName) : undefined, ref};
+  }
+
+  get info(): JsonObject {
+    return isObject(this.root.info) ? this.root.info : {};
+  }
+
+  get paths(): JsonObject {
+    return isObject(this.root.paths) ? this.root.paths : {};
+  }
+
+  /** Every operation, in document order. */
+  operations(): {path: string; method: string; operation: JsonObject; pathItem: JsonObject}[] {
+    const result: {path: string; method: string; operation: JsonObject; pathItem: JsonObject}[] = [];
+    for (const [path, rawPathItem] of Object.entries(this.paths)) {
+      const pathItem = this.resolve(rawPathItem).value;
+      for (const method of HTTP_METHODS) {
+        const operation = pathItem[method];
+        if (isObject(operation)) result.push({path, method, operation, pathItem});
+      }
+    }
+    return result;
+  }
+}
