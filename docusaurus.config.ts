@@ -44,6 +44,8 @@ const config = {
     },
   },
 
+  clientModules: ['./src/client/prefetch-on-intent.ts'],
+
   presets: [
     [
       'classic',
