@@ -1,0 +1,200 @@
+// postman-collection ships its types as an ambient module (types/index.d.ts)
+// that its package.json does not point to, so no import can reach them.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="../../../../node_modules/postman-collection/types/index.d.ts" />
+import {mkdtemp, readFile, rm, writeFile, mkdir} from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {Collection, Item, ItemGroup} from 'postman-collection';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {parse} from 'yaml';
+
+import specDownloadsPlugin, {parseSpec, specDownloads, type SpecDownloadsContent} from '../index';
+import {DEFAULT_OPTIONS, validateOptions} from '../options';
+import {
+  POSTMAN_SCHEMA_V21,
+  baseUrlOf,
+  buildPostmanCollection,
+  operationKeys,
+  requestItems,
+  stableId,
+  type PostmanCollectionJson,
+} from '../postman';
+
+/** The `type` of a postman-collection auth object (its types say `toJSON(): void`). */
+const authType = (auth: unknown) => (JSON.parse(JSON.stringify(auth ?? null)) as {type?: string} | null)?.type;
+
+const bundledSpecPath = path.resolve(__dirname, '../../../../openapi/meridian.yaml');
+
+describe('validateOptions', () => {
+  it('fills in the defaults', () => {
+    expect(validateOptions(undefined)).toEqual(DEFAULT_OPTIONS);
+    expect(validateOptions({id: 'default'})).toEqual({...DEFAULT_OPTIONS, id: 'default'});
+    expect(validateOptions({postmanFilename: 'downloads/meridian.json'}).postmanFilename).toBe('downloads/meridian.json');
+  });
+
+  it('names the option and the value it refuses', () => {
+    expect(() => validateOptions('x')).toThrow('[spec-downloads] options must be an object, got "x"');
+    expect(() => validateOptions({specPath: ''})).toThrow('[spec-downloads] option "specPath" must be a non-empty path, got ""');
+    expect(() => validateOptions({postmanFilename: '../collection.json'})).toThrow(
+      '[spec-downloads] option "postmanFilename" must be a relative path inside the build output ending in ".json", got "../collection.json"',
+    );
+    expect(() => validateOptions({yamlFilename: 'openapi.json'})).toThrow(
+      '[spec-downloads] option "yamlFilename" must be a relative path inside the build output ending in ".yaml" or ".yml", got "openapi.json"',
+    );
+    expect(() => validateOptions({jsonFilename: '/openapi.json'})).toThrow(
+      '[spec-downloads] option "jsonFilename" must be a relative path inside the build output ending in ".json", got "/openapi.json"',
+    );
+    expect(() => validateOptions({postmanFilename: 'openapi.json'})).toThrow(
+      '[spec-downloads] options "yamlFilename", "jsonFilename" and "postmanFilename" must differ, got ["openapi.yaml","openapi.json","openapi.json"]',
+    );
+    expect(() => validateOptions({postmanFile: 'x.json'})).toThrow(
+      '[spec-downloads] unknown option "postmanFile"; known options: specPath, yamlFilename, jsonFilename, postmanFilename',
+    );
+  });
+});
+
+describe('parseSpec', () => {
+  it('refuses YAML that is not an OpenAPI document with operations', () => {
+    expect(() => parseSpec('a: [', 'spec.yaml')).toThrow(/^\[spec-downloads\] spec\.yaml is not valid YAML: /);
+    expect(() => parseSpec('swagger: "2.0"', 'spec.yaml')).toThrow(
+      '[spec-downloads] spec.yaml is not an OpenAPI document (no "openapi" version field). Run "npm run spec" again.',
+    );
+    expect(() => parseSpec('openapi: 3.1.0\ninfo: {title: x, version: "1"}\npaths: {}', 'spec.yaml')).toThrow(
+      '[spec-downloads] spec.yaml has no operations; refusing to publish an empty API description.',
+    );
+  });
+});
+
+describe('helpers', () => {
+  it('takes the base URL from the first server, with variables at their defaults', () => {
+    expect(baseUrlOf({servers: [{url: 'https://{region}.api.example/v1/', variables: {region: {default: 'eu'}}}]})).toBe(
+      'https://eu.api.example/v1',
+    );
+    expect(baseUrlOf({})).toBe('/');
+  });
+
+  it('derives stable UUID-shaped ids', () => {
+    expect(stableId('a')).toBe(stableId('a'));
+    expect(stableId('a')).not.toBe(stableId('b'));
+    expect(stableId('a')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('the Postman collection of the bundled spec', () => {
+  let yamlText: string;
+  let spec: Record<string, unknown>;
+  let collection: PostmanCollectionJson;
+
+  beforeAll(async () => {
+    yamlText = await readFile(bundledSpecPath, 'utf8');
+    spec = parseSpec(yamlText, bundledSpecPath);
+    collection = await buildPostmanCollection(yamlText, spec);
+  });
+
+  it('is a v2.1 collection named after the API', () => {
+    expect(collection.info.schema).toBe(POSTMAN_SCHEMA_V21);
+    expect(collection.info.name).toBe('Meridian API');
+    expect(collection.info.version).toBe((spec.info as {version: string}).version);
+  });
+
+  it('has one request per operation (24), each in the folder of its first tag', () => {
+    const operations = operationKeys(spec);
+    expect(operations).toHaveLength(24);
+    const requests = requestItems(collection.item);
+    expect(requests).toHaveLength(24);
+
+    const paths = spec.paths as Record<string, Record<string, {tags?: string[]}>>;
+    const tags = (spec.tags as {name: string}[]).map(({name}) => name);
+    expect(collection.item.map((folder) => folder.name)).toEqual(tags);
+    for (const folder of collection.item) {
+      expect(folder.request, `${folder.name} is a folder`).toBeUndefined();
+      for (const request of folder.item ?? []) {
+        const url = request.request?.url as {path: string[]};
+        const pathName = `/${url.path.map((segment) => segment.replace(/^:(.+)$/, '{$1}')).join('/')}`;
+        const operation = paths[pathName]?.[String(request.request?.method).toLowerCase()];
+        expect(operation, `${request.request?.method} ${pathName}`).toBeDefined();
+        expect(operation.tags?.[0]).toBe(folder.name);
+      }
+    }
+  });
+
+  it('uses {{baseUrl}} set to the first server and the bearer token {{accessToken}}', () => {
+    expect(collection.variable).toContainEqual(expect.objectContaining({key: 'baseUrl', value: 'https://api.meridian.example'}));
+    expect(collection.variable).toContainEqual(expect.objectContaining({key: 'accessToken', value: ''}));
+    expect(collection.auth).toEqual({type: 'bearer', bearer: [{key: 'token', value: '{{accessToken}}', type: 'string'}]});
+    for (const request of requestItems(collection.item)) {
+      expect((request.request?.url as {host: string[]}).host).toEqual(['{{baseUrl}}']);
+    }
+    const tokenRequest = requestItems(collection.item).find((item) => item.name === 'Get an access token');
+    expect(tokenRequest?.request?.auth).toEqual({type: 'noauth'});
+    const listContacts = requestItems(collection.item).find((item) => item.name === 'List contacts');
+    expect(listContacts?.request).not.toHaveProperty('auth');
+  });
+
+  it('parses with postman-collection and keeps every request through a round trip', () => {
+    const definition = collection as unknown as Collection.definition;
+    expect(Collection.isCollection(new Collection(definition))).toBe(true);
+    const parsed = new Collection(definition);
+    const folders = parsed.items.all() as unknown as ItemGroup[];
+    expect(folders.every((folder) => ItemGroup.isItemGroup(folder))).toBe(true);
+    const requests = folders.flatMap((folder) => folder.items.all() as unknown as Item[]);
+    expect(requests).toHaveLength(24);
+    for (const item of requests) {
+      expect(Item.isItem(item)).toBe(true);
+      expect(item.request.method).toMatch(/^(GET|POST|PUT|PATCH|DELETE)$/);
+      expect(item.request.url.toString()).toMatch(/^\{\{baseUrl\}\}\/v1\//);
+      expect([undefined, 'noauth']).toContain(authType(item.request.auth));
+    }
+    expect(parsed.toJSON().auth.type).toBe('bearer');
+    const roundTrip = JSON.parse(JSON.stringify(parsed.toJSON())) as PostmanCollectionJson;
+    expect(requestItems(roundTrip.item)).toHaveLength(24);
+    expect(roundTrip.info.schema).toBe(POSTMAN_SCHEMA_V21);
+  });
+
+  it('is the same file on every build', async () => {
+    expect(JSON.stringify(await buildPostmanCollection(yamlText, spec))).toBe(JSON.stringify(collection));
+  });
+});
+
+describe('the plugin', () => {
+  let siteDir: string;
+
+  beforeAll(async () => {
+    siteDir = await mkdtemp(path.join(os.tmpdir(), 'spec-downloads-'));
+    await mkdir(path.join(siteDir, '.spec'));
+    await mkdir(path.join(siteDir, 'build'));
+    await writeFile(path.join(siteDir, '.spec/openapi.yaml'), await readFile(bundledSpecPath));
+  });
+
+  afterAll(async () => {
+    await rm(siteDir, {recursive: true, force: true});
+  });
+
+  it('writes the YAML byte for byte, the same document as JSON, and the collection', async () => {
+    const plugin = specDownloadsPlugin({siteDir} as LoadContext, {}) as Plugin<SpecDownloadsContent>;
+    expect(plugin.name).toBe('spec-downloads');
+    const content = (await plugin.loadContent?.()) as SpecDownloadsContent;
+    const outDir = path.join(siteDir, 'build');
+    await plugin.postBuild?.({outDir, content} as Parameters<NonNullable<typeof plugin.postBuild>>[0]);
+
+    const source = await readFile(bundledSpecPath);
+    expect((await readFile(path.join(outDir, 'openapi.yaml'))).equals(source)).toBe(true);
+    const json = await readFile(path.join(outDir, 'openapi.json'), 'utf8');
+    expect(JSON.parse(json)).toEqual(parse(source.toString('utf8')));
+    expect(json).toBe(`${JSON.stringify(JSON.parse(json), null, 2)}\n`);
+    const collection = JSON.parse(await readFile(path.join(outDir, 'meridian.postman_collection.json'), 'utf8'));
+    expect(requestItems(collection.item)).toHaveLength(24);
+  });
+
+  it('says what to do when the resolved spec is missing', async () => {
+    const plugin = specDownloadsPlugin({siteDir: path.join(siteDir, 'nowhere')} as LoadContext, {});
+    await expect(plugin.loadContent?.()).rejects.toThrow(/^\[spec-downloads\] cannot read the resolved spec at .*: .*\. Run "npm run spec" first\.$/);
+  });
+
+  it('returns the files it would write', async () => {
+    const files = await specDownloads(await readFile(bundledSpecPath, 'utf8'), {...DEFAULT_OPTIONS, postmanFilename: 'x/api.json'});
+    expect(files.map(({filename}) => filename)).toEqual(['openapi.yaml', 'openapi.json', 'x/api.json']);
+  });
+});

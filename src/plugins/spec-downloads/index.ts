@@ -1,0 +1,79 @@
+import {mkdir, readFile, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {parse} from 'yaml';
+
+import {validateOptions, type PluginOptions} from './options';
+import {buildPostmanCollection, operationKeys} from './postman';
+
+export type {PluginOptions} from './options';
+
+export interface SpecDownloadsContent {
+  /** The resolved spec exactly as `npm run spec` wrote it. */
+  yamlText: string;
+}
+
+export interface DownloadFile {
+  /** Path relative to the build output. */
+  filename: string;
+  contents: string;
+}
+
+/** Parses the resolved spec, refusing anything that is not an OpenAPI document with operations. */
+export function parseSpec(yamlText: string, source: string): Record<string, unknown> {
+  let document: unknown;
+  try {
+    document = parse(yamlText, {maxAliasCount: 100});
+  } catch (error) {
+    throw new Error(`[spec-downloads] ${source} is not valid YAML: ${(error as Error).message}`);
+  }
+  if (typeof document !== 'object' || document === null || typeof (document as {openapi?: unknown}).openapi !== 'string') {
+    throw new Error(`[spec-downloads] ${source} is not an OpenAPI document (no "openapi" version field). Run "npm run spec" again.`);
+  }
+  if (operationKeys(document).length === 0) {
+    throw new Error(`[spec-downloads] ${source} has no operations; refusing to publish an empty API description.`);
+  }
+  return document as Record<string, unknown>;
+}
+
+/** The three downloads of a resolved spec: YAML (as is), JSON and a Postman collection. */
+export async function specDownloads(yamlText: string, options: PluginOptions): Promise<DownloadFile[]> {
+  const document = parseSpec(yamlText, options.specPath);
+  const collection = await buildPostmanCollection(yamlText, document);
+  return [
+    {filename: options.yamlFilename, contents: yamlText},
+    {filename: options.jsonFilename, contents: `${JSON.stringify(document, null, 2)}\n`},
+    {filename: options.postmanFilename, contents: `${JSON.stringify(collection, null, 2)}\n`},
+  ];
+}
+
+/** Publishes the resolved API description next to the site: `openapi.yaml`,
+ * `openapi.json` and a Postman collection, all from the same `.spec/openapi.yaml`. */
+export default function specDownloadsPlugin(context: LoadContext, rawOptions: unknown): Plugin<SpecDownloadsContent> {
+  const options = validateOptions(rawOptions);
+  const specFile = path.resolve(context.siteDir, options.specPath);
+  return {
+    name: 'spec-downloads',
+    getPathsToWatch: () => [specFile],
+    async loadContent() {
+      try {
+        return {yamlText: await readFile(specFile, 'utf8')};
+      } catch (error) {
+        throw new Error(
+          `[spec-downloads] cannot read the resolved spec at ${specFile}: ${(error as Error).message}. Run "npm run spec" first.`,
+        );
+      }
+    },
+    async postBuild({outDir, content}) {
+      const files = await specDownloads(content.yamlText, options);
+      for (const {filename, contents} of files) {
+        const target = path.join(outDir, filename);
+        await mkdir(path.dirname(target), {recursive: true});
+        await writeFile(target, contents, 'utf8');
+      }
+      console.log(
+        `[spec-downloads] wrote ${files.map(({filename, contents}) => `/${filename} (${Buffer.byteLength(contents)} bytes)`).join(', ')}`,
+      );
+    },
+  };
+}

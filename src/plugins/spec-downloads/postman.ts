@@ -1,0 +1,175 @@
+import {createHash} from 'node:crypto';
+
+import {convertV2, type CollectionResult} from 'openapi-to-postmanv2';
+
+/** The schema URL that marks a Postman Collection as format v2.1. */
+export const POSTMAN_SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** The parts of an OpenAPI document the collection needs. */
+interface OpenApiLike {
+  info?: {title?: unknown; version?: unknown};
+  servers?: {url?: unknown; variables?: Record<string, {default?: unknown}>}[];
+  security?: unknown[];
+  paths?: Record<string, Record<string, unknown> | undefined>;
+}
+
+/** A Postman Collection v2.1 as JSON (only the members this module touches are typed). */
+export interface PostmanCollectionJson {
+  info: {_postman_id?: string; name: string; schema: string; version?: string; description?: unknown};
+  item: PostmanItemJson[];
+  variable?: {key: string; value: string; type?: string; description?: string}[];
+  auth?: unknown;
+  event?: unknown[];
+}
+
+export interface PostmanItemJson {
+  id?: string;
+  name?: string;
+  item?: PostmanItemJson[];
+  request?: {method?: string; url?: {path?: string[]; host?: string[]} | string; auth?: unknown};
+  response?: {id?: string}[];
+  [key: string]: unknown;
+}
+
+/** The first server's URL with its variables set to their defaults; `/` when there is no server. */
+export function baseUrlOf(spec: OpenApiLike): string {
+  const server = spec.servers?.[0];
+  if (!server || typeof server.url !== 'string') return '/';
+  const url = server.url.replace(/\{([^}]+)\}/g, (match, name: string) => {
+    const fallback = server.variables?.[name]?.default;
+    return typeof fallback === 'string' ? fallback : match;
+  });
+  return url.replace(/\/+$/, '');
+}
+
+/** `METHOD /path/{param}` of every operation, in document order. */
+export function operationKeys(spec: OpenApiLike): string[] {
+  const keys: string[] = [];
+  for (const [pathName, pathItem] of Object.entries(spec.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      if (pathItem && typeof pathItem[method] === 'object' && pathItem[method] !== null) {
+        keys.push(`${method.toUpperCase()} ${pathName}`);
+      }
+    }
+  }
+  return keys;
+}
+
+/** Operations that need no authentication (`security: []`), by `METHOD /path/{param}`. */
+function unauthenticatedOperations(spec: OpenApiLike): Set<string> {
+  const open = new Set<string>();
+  const globalSecurity = spec.security ?? [];
+  for (const [pathName, pathItem] of Object.entries(spec.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem?.[method] as {security?: unknown[]} | undefined;
+      if (!operation || typeof operation !== 'object') continue;
+      const security = operation.security ?? globalSecurity;
+      if (security.length === 0 || security.some((requirement) => isEmptyObject(requirement))) {
+        open.add(`${method.toUpperCase()} ${pathName}`);
+      }
+    }
+  }
+  return open;
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+}
+
+/** A UUID-shaped id derived from a name, so the same spec always gives the same file. */
+export function stableId(name: string): string {
+  const hex = createHash('sha1').update(name).digest('hex');
+  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** `METHOD /path/{param}` of a Postman request (`:param` path variables back to `{param}`). */
+function requestKey(item: PostmanItemJson): string | undefined {
+  const request = item.request;
+  if (!request || typeof request.url !== 'object' || !request.method) return undefined;
+  const segments = (request.url.path ?? []).map((segment) => segment.replace(/^:(.+)$/, '{$1}'));
+  return `${request.method.toUpperCase()} /${segments.join('/')}`;
+}
+
+/** Every request item of a collection, depth first, in order. */
+export function requestItems(items: PostmanItemJson[]): PostmanItemJson[] {
+  return items.flatMap((item) => (item.request ? [item] : requestItems(item.item ?? [])));
+}
+
+function convert(yamlText: string): Promise<PostmanCollectionJson> {
+  return new Promise((resolve, reject) => {
+    convertV2(
+      {type: 'string', data: yamlText},
+      {
+        folderStrategy: 'Tags',
+        // Requests and saved responses use the spec's own examples where it has them.
+        parametersResolution: 'Example',
+        // Optional query parameters are listed but unticked, so "Send" works as is.
+        enableOptionalParameters: false,
+        // Auth is set once on the collection below and inherited by every request.
+        alwaysInheritAuthentication: true,
+        requestNameSource: 'Fallback',
+        indentCharacter: 'Space',
+      },
+      (error, result?: CollectionResult) => {
+        if (error) {
+          reject(new Error(`openapi-to-postmanv2 failed: ${error.message}`));
+        } else if (!result?.result || !result.output?.[0]) {
+          reject(new Error(`openapi-to-postmanv2 failed: ${result?.reason ?? 'no collection in its output'}`));
+        } else {
+          resolve(result.output[0].data as PostmanCollectionJson);
+        }
+      },
+    );
+  });
+}
+
+/**
+ * A Postman Collection v2.1 of the API: one request per operation, in one
+ * folder per tag, every URL on `{{baseUrl}}` (the first server) and every
+ * request authorised with the bearer token `{{accessToken}}` (except the
+ * operations the spec marks `security: []`). Ids are derived from names, so a
+ * rebuild of the same spec writes the same file.
+ */
+export async function buildPostmanCollection(yamlText: string, spec: OpenApiLike): Promise<PostmanCollectionJson> {
+  const collection = await convert(yamlText);
+  const open = unauthenticatedOperations(spec);
+  const title = typeof spec.info?.title === 'string' ? spec.info.title : collection.info.name;
+  const version = typeof spec.info?.version === 'string' ? spec.info.version : undefined;
+
+  const assignIds = (items: PostmanItemJson[], parentName: string) => {
+    for (const item of items) {
+      const key = requestKey(item);
+      const name = `${parentName}/${key ?? item.name ?? ''}`;
+      if ('id' in item || item.request) item.id = stableId(name);
+      item.response?.forEach((response, index) => {
+        response.id = stableId(`${name}#response-${index}`);
+      });
+      if (item.request) {
+        if (key && open.has(key)) item.request.auth = {type: 'noauth'};
+        else delete item.request.auth;
+      }
+      if (item.item) assignIds(item.item, name);
+    }
+  };
+  assignIds(collection.item, title);
+
+  return {
+    info: {
+      ...collection.info,
+      _postman_id: stableId(`${title} ${version ?? ''}`),
+      name: title,
+      schema: POSTMAN_SCHEMA_V21,
+      ...(version ? {version} : {}),
+    },
+    item: collection.item,
+    auth: {type: 'bearer', bearer: [{key: 'token', value: '{{accessToken}}', type: 'string'}]},
+    variable: [
+      {key: 'baseUrl', value: baseUrlOf(spec), type: 'string', description: 'Base URL of the API (the first server of the spec).'},
+      {key: 'accessToken', value: '', type: 'string', description: 'OAuth 2.0 access token, sent as "Authorization: Bearer <token>".'},
+    ],
+    ...(collection.event && collection.event.length > 0 ? {event: collection.event} : {}),
+  };
+}
