@@ -12,12 +12,14 @@ import type {
   HeaderModel,
   MediaTypeModel,
   OperationPageModel,
+  OverviewPageModel,
   ParameterLocation,
   ParameterModel,
   ResponseModel,
   RichText,
   SchemaNode,
   SecurityRequirementModel,
+  TagPageModel,
 } from './types';
 
 /** The part of a hast node the converter reads: root, element and text
@@ -650,13 +652,33 @@ function renderExamples(examples: ExampleModel[], mediaType: string, options: Ma
   });
 }
 
-function renderMediaTypes(content: MediaTypeModel[], direction: Direction, headingLevel: number, options: MarkdownOptions): string[] {
+/**
+ * The media types of a body: field table, then examples. `seenTables` maps a
+ * field table already written on this page to where it was written, so that
+ * the ten identical problem-details tables of the error responses are written once.
+ */
+function renderMediaTypes(
+  content: MediaTypeModel[],
+  direction: Direction,
+  headingLevel: number,
+  options: MarkdownOptions,
+  seenTables?: {tables: Map<string, string>; here: string},
+): string[] {
   const heading = '#'.repeat(headingLevel);
-  return content.flatMap(({mediaType, schema, examples}) => [
-    `${heading} ${codeSpan(mediaType)}`,
-    ...(schema ? [fieldTable(schema, direction, options)] : []),
-    ...renderExamples(examples, mediaType, options),
-  ]);
+  return content.flatMap(({mediaType, schema, examples}) => {
+    const blocks = [`${heading} ${codeSpan(mediaType)}`];
+    if (schema) {
+      const table = fieldTable(schema, direction, options);
+      const firstSeen = seenTables?.tables.get(table);
+      if (firstSeen !== undefined && table.startsWith('|')) {
+        blocks.push(`Same fields as ${firstSeen}.`);
+      } else {
+        seenTables?.tables.set(table, `${seenTables.here} (${codeSpan(mediaType)})`);
+        blocks.push(table);
+      }
+    }
+    return [...blocks, ...renderExamples(examples, mediaType, options)];
+  });
 }
 
 function renderParameters(parameters: ParameterModel[], options: MarkdownOptions): string[] {
@@ -727,6 +749,7 @@ function renderHeaders(headers: HeaderModel[], options: MarkdownOptions): string
 
 function renderResponses(responses: ResponseModel[], options: MarkdownOptions): string[] {
   if (responses.length === 0) return [];
+  const tables = new Map<string, string>();
   return [
     '## Responses',
     ...responses.flatMap((response) => {
@@ -736,7 +759,7 @@ function renderResponses(responses: ResponseModel[], options: MarkdownOptions): 
         `### ${response.status}${statusText ? ` ${statusText}` : ''}`,
         ...(description ? [description] : []),
         ...(response.headers.length ? ['#### Headers', renderHeaders(response.headers, options)] : []),
-        ...renderMediaTypes(response.content, 'response', 4, options),
+        ...renderMediaTypes(response.content, 'response', 4, options, {tables, here: `the ${codeSpan(response.status)} response`}),
       ];
     }),
   ];
@@ -794,5 +817,99 @@ export function operationToMarkdown(page: OperationPageModel, options: Operation
     );
   }
   blocks.push(...renderCodeSamples(page.codeSamples, options.codeSamples ?? 'curl'));
+  return `${blocks.join('\n\n')}\n`;
+}
+
+/** An absolute URL of a site route (`/docs/api/x` → `https://site/docs/api/x`). */
+function siteLink(permalink: string, siteUrl: string): string {
+  return resolveHref(permalink, {siteUrl});
+}
+
+/** The Markdown twin of the overview page generated from the spec's `info`. */
+export function overviewToMarkdown(page: OverviewPageModel, options: OperationMarkdownOptions): string {
+  const markdownOptions: MarkdownOptions = {siteUrl: options.siteUrl};
+  const blocks: string[] = [`# ${escapeMarkdownText(page.title)}`];
+  if (page.version) blocks.push(`Version ${codeSpan(page.version)}`);
+  const description = richTextToMarkdown(page.description, markdownOptions);
+  if (description) blocks.push(description);
+  if (page.servers.length > 0) {
+    blocks.push(
+      '## Servers',
+      page.servers
+        .map(({url, description: serverDescription}) =>
+          `- ${codeSpan(url)}${serverDescription ? `: ${escapeMarkdownText(serverDescription)}` : ''}`,
+        )
+        .join('\n'),
+    );
+  }
+  if (page.securitySchemes.length > 0) {
+    blocks.push('## Authentication schemes');
+    for (const scheme of page.securitySchemes) {
+      blocks.push(`### ${codeSpan(scheme.key)} (${escapeMarkdownText(scheme.kind)})`);
+      const schemeDescription = richTextToMarkdown(scheme.description, markdownOptions);
+      if (schemeDescription) blocks.push(schemeDescription);
+      for (const flow of scheme.flows) {
+        blocks.push(
+          [
+            `Flow ${codeSpan(flow.type)}`,
+            flow.tokenUrl ? `token URL ${codeSpan(flow.tokenUrl)}` : '',
+            flow.authorizationUrl ? `authorization URL ${codeSpan(flow.authorizationUrl)}` : '',
+          ].filter(Boolean).join(', ') + '.',
+        );
+        if (flow.scopes.length > 0) {
+          blocks.push(
+            [
+              tableRow(['Scope', 'Grants']),
+              '| --- | --- |',
+              ...flow.scopes.map((scope) => tableRow([codeSpan(scope.name), escapeMarkdownText(scope.description)])),
+            ].join('\n'),
+          );
+        }
+      }
+    }
+  }
+  if (page.tags.length > 0) {
+    blocks.push(
+      '## Resources',
+      page.tags
+        .map((tag) => {
+          const count = `${tag.operationCount} ${tag.operationCount === 1 ? 'operation' : 'operations'}`;
+          const summary = tag.summary ? `: ${escapeMarkdownText(tag.summary)}` : '';
+          return `- [${escapeMarkdownText(tag.name)}](${siteLink(tag.permalink, options.siteUrl)}) (${count})${summary}`;
+        })
+        .join('\n'),
+    );
+  }
+  const contactLines: string[] = [];
+  if (page.contact) {
+    const parts = [escapeMarkdownText(page.contact.name ?? 'API team'), page.contact.email, page.contact.url].filter(Boolean);
+    contactLines.push(`- Contact: ${parts.join(', ')}`);
+  }
+  if (page.license) {
+    const name = escapeMarkdownText(page.license.name);
+    contactLines.push(`- Licence: ${page.license.url ? `[${name}](${resolveHref(page.license.url, markdownOptions)})` : name}`);
+  }
+  if (page.termsOfService) contactLines.push(`- Terms of service: ${page.termsOfService}`);
+  if (contactLines.length > 0) blocks.push('## Contact and licence', contactLines.join('\n'));
+  return `${blocks.join('\n\n')}\n`;
+}
+
+/** The Markdown twin of a tag page: its description and its operations. */
+export function tagToMarkdown(page: TagPageModel, options: OperationMarkdownOptions): string {
+  const blocks: string[] = [`# ${escapeMarkdownText(page.name)}`];
+  const description = richTextToMarkdown(page.description, {siteUrl: options.siteUrl});
+  if (description) blocks.push(description);
+  if (page.operations.length > 0) {
+    blocks.push(
+      '## Operations',
+      page.operations
+        .map((operation) =>
+          `- [${escapeMarkdownText(operation.summary)}](${siteLink(operation.permalink, options.siteUrl)}): ${codeSpan(
+            `${operation.method.toUpperCase()} ${operation.path}`,
+          )}${operation.deprecated ? ' (deprecated)' : ''}`,
+        )
+        .join('\n'),
+    );
+  }
   return `${blocks.join('\n\n')}\n`;
 }
