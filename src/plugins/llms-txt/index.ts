@@ -1,0 +1,185 @@
+import {mkdir, readFile, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+
+import {operationToMarkdown, overviewToMarkdown, tagToMarkdown} from '../../openapi/markdown-twin';
+import type {PageModel} from '../../openapi/types';
+import {htmlPageToMarkdown} from './html-to-markdown';
+import {
+  absoluteUrl,
+  formatLlmsFull,
+  formatLlmsTxt,
+  llmsSections,
+  markdownUrl,
+  oneLine,
+  twinFile,
+  type LlmsSiteInfo,
+  type TwinPage,
+} from './llms';
+import {validateOptions, type PluginOptions} from './options';
+
+export type {PluginOptions} from './options';
+
+/** Routes of the docs pages: the docs base route itself and everything under it. */
+export function docsRoutes(routesPaths: string[], docsRoute: string): string[] {
+  const routes = routesPaths
+    .map((route) => (route.length > 1 ? route.replace(/\/+$/, '') : route))
+    .filter((route) => route === docsRoute || route.startsWith(`${docsRoute}/`));
+  return [...new Set(routes)].sort();
+}
+
+/** A route joined to the base URL: (`/`, `/docs`) → `/docs`; (`/meridian/`, `/docs`) → `/meridian/docs`. */
+export function withBaseUrl(baseUrl: string, route: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}${route}`;
+}
+
+async function readIfExists(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** The page model `npm run gen` wrote for an API route, if any. */
+async function readPageModel(modelDir: string, id: string): Promise<PageModel | undefined> {
+  if (!/^[\w.-]+$/.test(id)) return undefined;
+  const file = path.join(modelDir, `${id}.page.json`);
+  const text = await readIfExists(file);
+  if (text === undefined) return undefined;
+  const model = JSON.parse(text) as PageModel;
+  if (!['operation', 'overview', 'tag'].includes(model.kind)) {
+    throw new Error(`[llms] ${file} has unknown kind ${JSON.stringify(model.kind)}; run "npm run gen" again.`);
+  }
+  return model;
+}
+
+interface BuildInputs {
+  outDir: string;
+  routesPaths: string[];
+  siteConfig: {title: string; tagline: string; url: string; baseUrl: string};
+  siteDir: string;
+}
+
+/** Reads what the build wrote and returns every docs page with its twin, in reading order. */
+export async function collectTwinPages(inputs: BuildInputs, options: PluginOptions): Promise<TwinPage[]> {
+  const {baseUrl, url} = inputs.siteConfig;
+  const docsRoute = withBaseUrl(baseUrl, options.docsBasePath);
+  const apiRoute = withBaseUrl(baseUrl, options.apiDocsBasePath);
+  const modelDir = path.resolve(inputs.siteDir, options.pageModelDir);
+  // Page models link with routes under the base URL; built HTML already has it in its links.
+  const modelSiteUrl = `${url}${baseUrl.replace(/\/+$/, '')}`;
+  const twinOptions = {siteUrl: modelSiteUrl, codeSamples: options.codeSamples};
+
+  const pages: TwinPage[] = [];
+  const tagOrder: string[] = [];
+  const operationOrder: string[] = [];
+  for (const route of docsRoutes(inputs.routesPaths, docsRoute)) {
+    const model = route.startsWith(`${apiRoute}/`) ? await readPageModel(modelDir, route.slice(apiRoute.length + 1)) : undefined;
+    if (model?.kind === 'operation') {
+      pages.push({
+        route,
+        kind: 'operation',
+        title: model.summary || `${model.method.toUpperCase()} ${model.path}`,
+        description: [`\`${model.method.toUpperCase()} ${model.path}\`.`, oneLine(model.plainDescription)].filter(Boolean).join(' '),
+        markdown: operationToMarkdown(model, twinOptions),
+        tag: model.tags[0],
+      });
+    } else if (model?.kind === 'tag') {
+      operationOrder.push(...model.operations.map((operation) => withBaseUrl(baseUrl, operation.permalink)));
+      pages.push({route, kind: 'tag', title: model.name, description: oneLine(model.plainDescription), markdown: tagToMarkdown(model, twinOptions), tag: model.name});
+    } else if (model?.kind === 'overview') {
+      tagOrder.push(...model.tags.map((tag) => tag.name));
+      pages.push({route, kind: 'overview', title: model.title, description: oneLine(model.plainDescription), markdown: overviewToMarkdown(model, twinOptions)});
+    } else {
+      const relative = route.slice(baseUrl.length);
+      const candidates = [`${relative}.html`, path.join(relative, 'index.html')];
+      let html: string | undefined;
+      for (const candidate of candidates) {
+        html = await readIfExists(path.join(inputs.outDir, candidate));
+        if (html !== undefined) break;
+      }
+      if (html === undefined) {
+        console.warn(`[llms] no HTML file for ${route} (looked for ${candidates.join(', ')} in ${inputs.outDir}); it gets no Markdown twin.`);
+        continue;
+      }
+      const converted = htmlPageToMarkdown(html, {siteUrl: url, siteTitle: inputs.siteConfig.title});
+      pages.push({
+        route,
+        kind: route.startsWith(`${apiRoute}/`) ? 'operation' : 'doc',
+        title: converted.title || route,
+        description: oneLine(converted.description),
+        markdown: converted.markdown,
+      });
+    }
+  }
+
+  // Reading order: other docs, then tag pages as the overview lists them,
+  // then operations as their tag pages list them; otherwise route order.
+  const position = (list: string[], value: string | undefined) => {
+    const index = value === undefined ? -1 : list.indexOf(value);
+    return index === -1 ? list.length : index;
+  };
+  const sortKey = (page: TwinPage, index: number): number[] => {
+    if (page.kind === 'tag') return [1, position(tagOrder, page.tag), index];
+    if (page.kind === 'operation') return [2, position(operationOrder, page.route), index];
+    return [0, 0, index];
+  };
+  return pages
+    .map((page, index) => ({page, key: sortKey(page, index)}))
+    .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2])
+    .map(({page}) => page);
+}
+
+/** The summary paragraph of llms.txt: how to get Markdown and the whole reference. */
+export function llmsDetails(site: LlmsSiteInfo, docsRoute: string): string {
+  return [
+    `Every documentation page is also published as Markdown: add \`.md\` to its URL (for example ${markdownUrl(docsRoute, site)}).`,
+    `The whole reference in one file: ${absoluteUrl('/llms-full.txt', site, {underBaseUrl: true})}.`,
+  ].join(' ');
+}
+
+/** Writes `llms.txt`, `llms-full.txt` and a Markdown twin (`<route>.md`) of
+ * every docs page, from the page models and the built HTML. */
+export default function llmsTxtPlugin(context: LoadContext, rawOptions: unknown): Plugin<void> {
+  const options = validateOptions(rawOptions);
+  return {
+    name: 'llms-txt',
+    async postBuild({outDir, routesPaths, siteConfig}) {
+      const site: LlmsSiteInfo = {url: siteConfig.url.replace(/\/+$/, ''), baseUrl: siteConfig.baseUrl};
+      const pages = await collectTwinPages({outDir, routesPaths, siteConfig, siteDir: context.siteDir}, options);
+      if (pages.length === 0) {
+        throw new Error(`[llms] the build has no docs routes under ${options.docsBasePath}; check the "docsBasePath" option.`);
+      }
+      for (const page of pages) {
+        const file = path.join(outDir, twinFile(page.route, siteConfig.baseUrl));
+        await mkdir(path.dirname(file), {recursive: true});
+        await writeFile(file, page.markdown, 'utf8');
+      }
+      const docsRoute = withBaseUrl(siteConfig.baseUrl, options.docsBasePath);
+      const sections = llmsSections(
+        pages,
+        {
+          docsRoute,
+          optionalRoutes: options.optionalRoutes.map((route) => withBaseUrl(siteConfig.baseUrl, route)),
+          optionalLinks: options.optionalLinks.map((link) => ({
+            title: link.title,
+            url: absoluteUrl(link.url, site, {underBaseUrl: true}),
+            description: link.description ?? '',
+          })),
+        },
+        site,
+      );
+      const heading = {title: siteConfig.title, summary: options.summary ?? siteConfig.tagline, details: llmsDetails(site, docsRoute)};
+      const llmsTxt = formatLlmsTxt({...heading, sections});
+      const llmsFull = formatLlmsFull(heading, pages, sections, site);
+      await writeFile(path.join(outDir, 'llms.txt'), llmsTxt, 'utf8');
+      await writeFile(path.join(outDir, 'llms-full.txt'), llmsFull, 'utf8');
+      const kib = (text: string) => `${(Buffer.byteLength(text) / 1024).toFixed(1)} KiB`;
+      console.log(
+        `[llms] wrote ${pages.length} Markdown twins (${pages.filter((page) => page.kind === 'operation').length} operations), /llms.txt (${kib(llmsTxt)}) and /llms-full.txt (${kib(llmsFull)})`,
+      );
+    },
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * Pure helpers of the llms-txt plugin: which page goes in which section, and
+ * the text of `llms.txt` (https://llmstxt.org) and `llms-full.txt`.
+ */
+import {escapeMarkdownText} from '../../openapi/markdown-twin';
+
+/** A docs page with its Markdown twin. */
+export interface TwinPage {
+  /** Route with the base URL, without trailing slash: `/docs/api/create-contact`. */
+  route: string;
+  kind: 'doc' | 'overview' | 'tag' | 'operation';
+  title: string;
+  /** One line for llms.txt; may be empty. */
+  description: string;
+  /** The Markdown twin. */
+  markdown: string;
+  /** Tag pages: the tag name. Operations: their first tag. */
+  tag?: string;
+}
+
+export interface LlmsLink {
+  title: string;
+  url: string;
+  description: string;
+}
+
+export interface LlmsSection {
+  title: string;
+  links: LlmsLink[];
+}
+
+export interface LlmsSiteInfo {
+  /** Origin of the site without trailing slash, e.g. `https://docs.meridian.example`. */
+  url: string;
+  /** Base URL, starting and ending with `/`. */
+  baseUrl: string;
+}
+
+/** Text on one line, cut after its first sentence (or at `max` characters). */
+export function oneLine(text: string, max = 200): string {
+  const collapsed = text.replace(/\s+/g, ' ').trim();
+  const sentence = /^(.+?[.!?])(?=\s|$)/.exec(collapsed)?.[1] ?? collapsed;
+  return sentence.length > max ? `${sentence.slice(0, max - 1).trimEnd()}…` : sentence;
+}
+
+/** Absolute URL of the Markdown twin of a route: `/docs` → `https://site/docs.md`. */
+export function markdownUrl(route: string, site: LlmsSiteInfo): string {
+  return `${site.url}${route.replace(/\/+$/, '') || '/index'}.md`;
+}
+
+/** Absolute URL of a route or of a root-relative link on this site. */
+export function absoluteUrl(pathOrUrl: string, site: LlmsSiteInfo, {underBaseUrl}: {underBaseUrl: boolean}): string {
+  if (/^https?:\/\//.test(pathOrUrl)) return pathOrUrl;
+  const prefix = underBaseUrl ? site.baseUrl.replace(/\/+$/, '') : '';
+  return `${site.url}${prefix}${pathOrUrl}`;
+}
+
+/** The output file of a route's twin, relative to the build folder: `/docs` → `docs.md`. */
+export function twinFile(route: string, baseUrl: string): string {
+  const relative = route.startsWith(baseUrl) ? route.slice(baseUrl.length) : route.replace(/^\/+/, '');
+  return `${relative.replace(/\/+$/, '') || 'index'}.md`;
+}
+
+function linkOf(page: TwinPage, site: LlmsSiteInfo): LlmsLink {
+  return {title: page.title, url: markdownUrl(page.route, site), description: page.description};
+}
+
+/**
+ * Groups the pages into llms.txt sections: "Docs" (the landing page first,
+ * then the API overview, then the rest by route), one "API reference: <tag>"
+ * section per tag page in the order given (the tag page, then its operations
+ * in the order given), "API reference: Other" for operations of no listed
+ * tag, and "Optional" for `optionalRoutes` and `optionalLinks`.
+ */
+export function llmsSections(
+  pages: TwinPage[],
+  options: {docsRoute: string; optionalRoutes: string[]; optionalLinks: LlmsLink[]},
+  site: LlmsSiteInfo,
+): LlmsSection[] {
+  const optional = new Set(options.optionalRoutes);
+  const rank = (page: TwinPage) => (page.route === options.docsRoute ? 0 : page.kind === 'overview' ? 1 : 2);
+  const docs = pages
+    .filter((page) => (page.kind === 'doc' || page.kind === 'overview') && !optional.has(page.route))
+    .sort((a, b) => rank(a) - rank(b) || a.route.localeCompare(b.route));
+  const sections: LlmsSection[] = [];
+  if (docs.length > 0) sections.push({title: 'Docs', links: docs.map((page) => linkOf(page, site))});
+
+  const operations = pages.filter((page) => page.kind === 'operation' && !optional.has(page.route));
+  const listed = new Set<string>();
+  for (const tagPage of pages.filter((page) => page.kind === 'tag' && !optional.has(page.route))) {
+    const tagged = operations.filter((page) => page.tag === tagPage.tag && !listed.has(page.route));
+    tagged.forEach((page) => listed.add(page.route));
+    sections.push({title: `API reference: ${tagPage.tag ?? tagPage.title}`, links: [tagPage, ...tagged].map((page) => linkOf(page, site))});
+  }
+  const untagged = operations.filter((page) => !listed.has(page.route));
+  if (untagged.length > 0) {
+    sections.push({
+      title: sections.some((section) => section.title.startsWith('API reference')) ? 'API reference: Other' : 'API reference',
+      links: untagged.map((page) => linkOf(page, site)),
+    });
+  }
+
+  const optionalPages = pages.filter((page) => optional.has(page.route));
+  const optionalLinks = [...optionalPages.map((page) => linkOf(page, site)), ...options.optionalLinks];
+  if (optionalLinks.length > 0) sections.push({title: 'Optional', links: optionalLinks});
+  return sections;
+}
+
+/** One list item of llms.txt: `- [Title](url): description`. */
+export function formatLink({title, url, description}: LlmsLink): string {
+  const label = escapeMarkdownText(title.replace(/\s+/g, ' ').trim()).replace(/\|/g, '\\|');
+  return `- [${label}](${url})${description ? `: ${description.replace(/\s+/g, ' ').trim()}` : ''}`;
+}
+
+/**
+ * llms.txt as https://llmstxt.org describes it: an H1 with the site's name,
+ * a blockquote summary, a paragraph of details, then H2 sections of link lists.
+ */
+export function formatLlmsTxt({title, summary, details, sections}: {title: string; summary: string; details: string; sections: LlmsSection[]}): string {
+  const blocks = [`# ${escapeMarkdownText(title)}`, `> ${summary.replace(/\s+/g, ' ').trim()}`];
+  if (details.trim()) blocks.push(details.trim());
+  for (const section of sections) {
+    if (section.links.length === 0) continue;
+    blocks.push(`## ${section.title}`, section.links.map(formatLink).join('\n'));
+  }
+  return `${blocks.join('\n\n')}\n`;
+}
+
+/**
+ * llms-full.txt: the heading of llms.txt, then every twin in reading order
+ * (the API overview first, then the other docs, then each tag's pages, then
+ * the optional pages), each with its source URL under its title.
+ */
+export function formatLlmsFull(
+  {title, summary, details}: {title: string; summary: string; details: string},
+  pages: TwinPage[],
+  sections: LlmsSection[],
+  site: LlmsSiteInfo,
+): string {
+  const byTwinUrl = new Map(pages.map((page) => [markdownUrl(page.route, site), page]));
+  const ordered: TwinPage[] = [];
+  const seen = new Set<string>();
+  const add = (page: TwinPage | undefined) => {
+    if (page && !seen.has(page.route)) {
+      seen.add(page.route);
+      ordered.push(page);
+    }
+  };
+  pages.filter((page) => page.kind === 'overview').forEach(add);
+  for (const section of sections) section.links.forEach((link) => add(byTwinUrl.get(link.url)));
+  pages.forEach(add);
+
+  const head = [`# ${escapeMarkdownText(title)}`, `> ${summary.replace(/\s+/g, ' ').trim()}`, ...(details.trim() ? [details.trim()] : [])];
+  const twins = ordered.map((page) => {
+    const source = `Source: ${absoluteUrl(page.route, site, {underBaseUrl: false})}`;
+    const markdown = page.markdown.trim();
+    const firstLineEnd = markdown.indexOf('\n');
+    if (markdown.startsWith('# ')) {
+      const heading = firstLineEnd === -1 ? markdown : markdown.slice(0, firstLineEnd);
+      const rest = firstLineEnd === -1 ? '' : markdown.slice(firstLineEnd).replace(/^\n+/, '');
+      return [heading, source, rest].filter(Boolean).join('\n\n');
+    }
+    return `${source}\n\n${markdown}`;
+  });
+  return `${[head.join('\n\n'), ...twins].join('\n\n---\n\n')}\n`;
+}
