@@ -91,7 +91,10 @@ export function createPageGenerators(options: PageGeneratorOptions) {
       }));
       const page: OperationPageModel = {...model, codeSamples: [...declared, ...generateCodeSamples(sampleRequest(model))]};
       writePage(page);
-      setFrontMatter(item, page.summary, `${page.method.toUpperCase()} ${page.path}: ${page.plainDescription}`);
+      // Method, path and operationId lead the meta description: search engines
+      // and the local search index read it (the index skips text above the first heading).
+      const operationId = page.operationId ? ` (${page.operationId})` : '';
+      setFrontMatter(item, page.summary, `${page.method.toUpperCase()} ${page.path}${operationId}: ${page.plainDescription}`);
       return pageBody(item.id, 'OperationPage');
     },
     createInfoPageMD(item: PluginPageItem): string {

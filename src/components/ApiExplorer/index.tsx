@@ -9,11 +9,13 @@ interface ServerChoice {
   url: string;
   /** Answered in the browser from the spec's examples. */
   sandbox: boolean;
+  /** The reader types the base URL (a staging server, a local mock). */
+  custom?: boolean;
 }
 
 /** Servers of the page plus, when the spec names none, an in-browser sandbox. */
 export function serverChoices(page: OperationPageModel): ServerChoice[] {
-  const choices = page.servers.map((server) => {
+  const choices: ServerChoice[] = page.servers.map((server) => {
     const sandbox = /sandbox/i.test(`${server.description ?? ''} ${server.url}`);
     return {
       label: `${server.description ?? server.url}${sandbox ? ' (mock in your browser)' : ''}`,
@@ -24,6 +26,7 @@ export function serverChoices(page: OperationPageModel): ServerChoice[] {
   if (!choices.some((choice) => choice.sandbox)) {
     choices.unshift({label: 'Sandbox (mock in your browser)', url: page.servers[0]?.url ?? '', sandbox: true});
   }
+  choices.push({label: 'Custom server URL…', url: '', sandbox: false, custom: true});
   return choices;
 }
 
@@ -64,10 +67,12 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
   const [contentType, setContentType] = useState(content[0]?.mediaType);
   const [body, setBody] = useState(content[0]?.examples[0]?.value ?? '');
   const [token, setToken] = useState('');
+  const [customUrl, setCustomUrl] = useState('');
   const [pending, setPending] = useState(false);
   const [response, setResponse] = useState<ExplorerResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const server = servers[serverIndex];
+  const baseUrl = server.custom ? customUrl : server.url;
 
   const chooseContentType = (mediaType: string) => {
     setContentType(mediaType);
@@ -104,7 +109,7 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
       if (server.sandbox) {
         setResponse({...respondFromSandbox(page, request), durationMs: Math.round(performance.now() - started)});
       } else {
-        const url = new URL(`${server.url.replace(/\/+$/, '')}${request.path}`, window.location.href);
+        const url = new URL(`${baseUrl.replace(/\/+$/, '')}${request.path}`, window.location.href);
         Object.entries(request.query).forEach(([name, value]) => url.searchParams.append(name, value));
         const controller = new AbortController();
         const timer = window.setTimeout(() => controller.abort(), 30_000);
@@ -134,7 +139,7 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
     } catch (caught) {
       setResponse(null);
       setError(
-        `The request to ${server.url} failed: ${(caught as Error).message}. The server may be unreachable from this page, or may not allow cross-origin requests (CORS).`,
+        `The request to ${baseUrl} failed: ${(caught as Error).message}. The server may be unreachable from this page, or may not allow cross-origin requests (CORS).`,
       );
     } finally {
       setPending(false);
@@ -143,8 +148,8 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
 
   return (
     <form className={styles.explorer} onSubmit={send} aria-label="API explorer">
-      <label className={styles.field} htmlFor={`${formId}-server`}>
-        <span>Server</span>
+      <div className={styles.field}>
+        <label htmlFor={`${formId}-server`}>Server</label>
         <select id={`${formId}-server`} value={serverIndex} onChange={(event) => setServerIndex(Number(event.target.value))}>
           {servers.map((choice, index) => (
             <option key={`${choice.label}-${index}`} value={index}>
@@ -152,40 +157,46 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
             </option>
           ))}
         </select>
-      </label>
+      </div>
+      {server.custom ? (
+        <div className={styles.field}>
+          <label htmlFor={`${formId}-custom-url`}>Server URL</label>
+          <input id={`${formId}-custom-url`} type="url" required value={customUrl} onChange={(event) => setCustomUrl(event.target.value)} placeholder="https://staging.example.com" />
+        </div>
+      ) : null}
       {needsToken(page) && !server.sandbox ? (
-        <label className={styles.field} htmlFor={`${formId}-token`}>
-          <span>Access token</span>
+        <div className={styles.field}>
+          <label htmlFor={`${formId}-token`}>Access token</label>
           <input id={`${formId}-token`} type="password" autoComplete="off" value={token} onChange={(event) => setToken(event.target.value)} placeholder="YOUR_ACCESS_TOKEN" />
-        </label>
+        </div>
       ) : null}
       {page.parameters.map((parameter) => {
         const key = `${parameter.in}:${parameter.name}`;
         return (
-          <label key={key} className={styles.field} htmlFor={`${formId}-${key}`}>
-            <span>
+          <div key={key} className={styles.field}>
+            <label htmlFor={`${formId}-${key}`}>
               {parameter.name} <small>({parameter.in}{parameter.required ? ', required' : ''})</small>
-            </span>
+            </label>
             <input id={`${formId}-${key}`} value={values[key] ?? ''} onChange={(event) => setValues({...values, [key]: event.target.value})} />
-          </label>
+          </div>
         );
       })}
       {content.length > 0 ? (
         <>
           {content.length > 1 ? (
-            <label className={styles.field} htmlFor={`${formId}-content-type`}>
-              <span>Content type</span>
+            <div className={styles.field}>
+              <label htmlFor={`${formId}-content-type`}>Content type</label>
               <select id={`${formId}-content-type`} value={contentType} onChange={(event) => chooseContentType(event.target.value)}>
                 {content.map((media) => (
                   <option key={media.mediaType}>{media.mediaType}</option>
                 ))}
               </select>
-            </label>
+            </div>
           ) : null}
-          <label className={styles.field} htmlFor={`${formId}-body`}>
-            <span>Request body ({contentType})</span>
+          <div className={styles.field}>
+            <label htmlFor={`${formId}-body`}>Request body ({contentType})</label>
             <textarea id={`${formId}-body`} value={body} rows={Math.min(16, Math.max(4, body.split('\n').length))} onChange={(event) => setBody(event.target.value)} spellCheck={false} />
-          </label>
+          </div>
         </>
       ) : null}
       <button type="submit" className="button button--primary" disabled={pending}>

@@ -1,0 +1,134 @@
+import {createServer, type IncomingMessage, type Server} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {test, expect, gotoHydrated} from './fixtures';
+import {fieldNames, findOperation, parameterNames, requestBodySchema, resolvedSpec, responseSchemas, successExample} from './spec-helpers';
+
+const spec = resolvedSpec();
+const createContact = findOperation(spec, 'createContact');
+const CODE_SAMPLE_LABELS = ['cURL', 'JavaScript', 'Node.js', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby'];
+
+test.describe('with JavaScript disabled', () => {
+  test.use({javaScriptEnabled: false});
+
+  test('create-contact shows method, path, every parameter, field, status code and code sample', async ({page}) => {
+    await page.goto('/docs/api/create-contact');
+    const text = await page.locator('main').innerText();
+    expect(text).toContain(createContact.method.toUpperCase());
+    expect(text).toContain(createContact.path);
+    const expected = new Set<string>([
+      ...parameterNames(spec, createContact.path, createContact.operation),
+      ...fieldNames(spec, requestBodySchema(spec, createContact.operation)),
+      ...responseSchemas(spec, createContact.operation).flatMap(({schema}) => [...fieldNames(spec, schema)]),
+      ...responseSchemas(spec, createContact.operation).map(({status}) => status),
+    ]);
+    expect(expected.size).toBeGreaterThan(20);
+    const missing = [...expected].filter((name) => !text.includes(name));
+    expect(missing, 'names missing from the page without JavaScript').toEqual([]);
+    const codeSamples = page.locator('section[aria-label="Code samples"]');
+    for (const label of CODE_SAMPLE_LABELS) await expect(codeSamples.getByRole('tab', {name: label, exact: true})).toHaveCount(1);
+    // Every panel is visible without JavaScript (the noscript stylesheet un-hides tabs).
+    const curlPanelText = await codeSamples.locator('[role="tabpanel"]').nth(0).innerText();
+    expect(curlPanelText).toContain('curl');
+    await expect(codeSamples.locator('[role="tabpanel"]').last()).toBeVisible();
+  });
+});
+
+test.describe('the API explorer', () => {
+  let server: Server;
+  let received: {method?: string; url?: string; body: string}[] = [];
+
+  test.beforeAll(async () => {
+    server = createServer((request: IncomingMessage, response) => {
+      const headers = {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': '*',
+        'access-control-allow-methods': 'GET,POST,PATCH,DELETE,OPTIONS',
+      };
+      if (request.method === 'OPTIONS') {
+        response.writeHead(204, headers).end();
+        return;
+      }
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push({method: request.method, url: request.url, body});
+        response.writeHead(201, {...headers, 'content-type': 'application/json'}).end(JSON.stringify({id: 'ct_from_local_server', received: JSON.parse(body || 'null')}));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+
+  test.afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  test.beforeEach(() => {
+    received = [];
+  });
+
+  test('loads on demand and sends a real request to a server', async ({page}) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+    await gotoHydrated(page, '/docs/api/create-contact');
+    await page.waitForLoadState('networkidle');
+    const before = scripts.length;
+    await page.getByRole('button', {name: 'Open the API explorer'}).click();
+    const explorer = page.getByRole('form', {name: 'API explorer'});
+    await expect(explorer).toBeVisible();
+    expect(scripts.length, 'the explorer is a separate chunk loaded on click').toBeGreaterThan(before);
+    await explorer.getByLabel('Server', {exact: true}).selectOption({label: 'Custom server URL…'});
+    const {port} = server.address() as AddressInfo;
+    await explorer.getByLabel('Server URL').fill(`http://127.0.0.1:${port}`);
+    await explorer.getByRole('button', {name: /Send POST request/}).click();
+    const result = page.getByTestId('explorer-response');
+    await expect(result).toContainText('201');
+    await expect(result).toContainText('ct_from_local_server');
+    expect(received).toHaveLength(1);
+    expect(received[0].method).toBe('POST');
+    expect(received[0].url).toBe(createContact.path);
+    expect(JSON.parse(received[0].body)).toHaveProperty('email');
+  });
+
+  test('the sandbox answers with the example, and with a 422 problem for a bad body', async ({page}) => {
+    await gotoHydrated(page, '/docs/api/create-contact');
+    await page.getByRole('button', {name: 'Open the API explorer'}).click();
+    const explorer = page.getByRole('form', {name: 'API explorer'});
+    await expect(explorer.getByLabel('Server', {exact: true})).toHaveValue(/\d+/);
+    expect(await explorer.getByLabel('Server', {exact: true}).locator('option:checked').innerText()).toMatch(/sandbox/i);
+    await explorer.getByRole('button', {name: /Send POST request/}).click();
+    const result = page.getByTestId('explorer-response');
+    const example = successExample(spec, createContact.operation);
+    await expect(result).toContainText(`${example.status} `);
+    const shown = await result.locator('pre').innerText();
+    expect(JSON.parse(shown)).toEqual(example.value);
+
+    await explorer.getByLabel(/Request body/).fill('{"first_name": 5}');
+    await explorer.getByRole('button', {name: /Send POST request/}).click();
+    await expect(result).toContainText('422 Unprocessable Content');
+    const problem = JSON.parse(await result.locator('pre').innerText()) as {status: number; errors: {pointer: string}[]};
+    expect(problem.status).toBe(422);
+    expect(problem.errors.map((error) => error.pointer)).toEqual(expect.arrayContaining(['/first_name', '/last_name', '/email']));
+    expect(received).toHaveLength(0);
+  });
+});
+
+test('"Expand all" opens every nested schema of the responses', async ({page}) => {
+  await gotoHydrated(page, '/docs/api/create-contact');
+  const section = page.locator('#responses-section');
+  await section.getByRole('button', {name: 'Expand all'}).click();
+  const states = await section.locator('details[data-schema-details]').evaluateAll((nodes) => nodes.map((node) => (node as HTMLDetailsElement).open));
+  expect(states.length).toBeGreaterThan(0);
+  expect(states.every(Boolean)).toBe(true);
+});
+
+for (const query of ['createContact', 'getContactTimeline']) {
+  test(`search finds an operation by its operationId "${query}"`, async ({page}) => {
+    const target = findOperation(spec, query);
+    await gotoHydrated(page, '/');
+    const search = page.getByRole('searchbox').or(page.getByPlaceholder('Search')).first();
+    await search.fill(query);
+    await expect(page.locator('.aa-dropdown-menu, [role="listbox"]').getByText(String(target.operation.summary)).first()).toBeVisible();
+    await search.press('Enter');
+    await expect(page.locator('h1')).toHaveText(String(target.operation.summary));
+  });
+}

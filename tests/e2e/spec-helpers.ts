@@ -1,0 +1,91 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {parse} from 'yaml';
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The resolved spec the build used. */
+export function resolvedSpec(root = process.cwd()): Json {
+  return parse(readFileSync(path.join(root, '.spec/openapi.yaml'), 'utf8'), {maxAliasCount: -1}) as Json;
+}
+
+function follow(spec: Json, value: unknown): Json {
+  let current = value;
+  for (let hops = 0; hops < 16 && isObject(current) && typeof current.$ref === 'string'; hops += 1) {
+    current = (current.$ref as string)
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((node, key) => (isObject(node) ? node[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), spec);
+  }
+  return isObject(current) ? current : {};
+}
+
+/** Every property name in a schema, nested objects, arrays and compositions
+ * included (an independent walk, not the site's own model code). */
+export function fieldNames(spec: Json, schema: unknown, seen = new Set<Json>()): Set<string> {
+  const names = new Set<string>();
+  const node = follow(spec, schema);
+  if (seen.has(node)) return names;
+  seen.add(node);
+  for (const [name, property] of Object.entries(isObject(node.properties) ? node.properties : {})) {
+    names.add(name);
+    fieldNames(spec, property, seen).forEach((nested) => names.add(nested));
+  }
+  for (const key of ['allOf', 'oneOf', 'anyOf']) {
+    for (const member of Array.isArray(node[key]) ? node[key] : []) fieldNames(spec, member, seen).forEach((n) => names.add(n));
+  }
+  if (node.items) fieldNames(spec, node.items, seen).forEach((n) => names.add(n));
+  if (isObject(node.additionalProperties)) fieldNames(spec, node.additionalProperties, seen).forEach((n) => names.add(n));
+  return names;
+}
+
+export function findOperation(spec: Json, operationId: string): {method: string; path: string; operation: Json} {
+  for (const [apiPath, pathItem] of Object.entries(isObject(spec.paths) ? spec.paths : {})) {
+    for (const [method, operation] of Object.entries(isObject(pathItem) ? pathItem : {})) {
+      if (isObject(operation) && operation.operationId === operationId) return {method, path: apiPath, operation};
+    }
+  }
+  throw new Error(`operation ${operationId} is not in .spec/openapi.yaml`);
+}
+
+export function requestBodySchema(spec: Json, operation: Json): unknown {
+  const body = follow(spec, operation.requestBody);
+  const content = isObject(body.content) ? body.content : {};
+  const first = Object.values(content)[0];
+  return isObject(first) ? first.schema : undefined;
+}
+
+export function responseSchemas(spec: Json, operation: Json): {status: string; schema: unknown}[] {
+  const responses = isObject(operation.responses) ? operation.responses : {};
+  return Object.entries(responses).map(([status, raw]) => {
+    const response = follow(spec, raw);
+    const content = isObject(response.content) ? response.content : {};
+    const first = Object.values(content)[0];
+    return {status, schema: isObject(first) ? first.schema : undefined};
+  });
+}
+
+export function parameterNames(spec: Json, apiPath: string, operation: Json): string[] {
+  const pathItem = follow(spec, (spec.paths as Json)[apiPath]);
+  return [...(Array.isArray(pathItem.parameters) ? pathItem.parameters : []), ...(Array.isArray(operation.parameters) ? operation.parameters : [])]
+    .map((parameter) => follow(spec, parameter).name)
+    .filter((name): name is string => typeof name === 'string');
+}
+
+/** The first example of the first success response, parsed. */
+export function successExample(spec: Json, operation: Json): {status: string; value: unknown} {
+  const responses = isObject(operation.responses) ? operation.responses : {};
+  for (const [status, raw] of Object.entries(responses)) {
+    if (!/^2/.test(status)) continue;
+    const response = follow(spec, raw);
+    const media = Object.values(isObject(response.content) ? response.content : {})[0];
+    if (!isObject(media)) continue;
+    if (isObject(media.examples)) return {status, value: follow(spec, Object.values(media.examples)[0]).value};
+    if (media.example !== undefined) return {status, value: media.example};
+  }
+  throw new Error('no success example');
+}
