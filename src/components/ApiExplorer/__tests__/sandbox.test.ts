@@ -1,0 +1,109 @@
+import {describe, expect, it} from 'vitest';
+import {parse} from 'yaml';
+import {readFileSync} from 'node:fs';
+import {respondFromSandbox, type ExplorerRequest} from '../sandbox';
+import {validateAgainstSchema} from '../validate';
+import {operationPageModel} from '@site/src/openapi/model';
+import {SpecDocument} from '@site/src/openapi/spec-document';
+import type {OperationPageModel, SchemaNode} from '@site/src/openapi/types';
+
+const spec = new SpecDocument(parse(readFileSync(new URL('../../../../openapi/meridian.yaml', import.meta.url), 'utf8')));
+
+function page(operationId: string): OperationPageModel {
+  const entry = spec.operations().find((candidate) => candidate.operation.operationId === operationId);
+  if (!entry) throw new Error(operationId);
+  return {...operationPageModel(spec, entry), codeSamples: []};
+}
+
+function request(overrides: Partial<ExplorerRequest>): ExplorerRequest {
+  return {method: 'POST', path: '/v1/contacts', pathParameters: {}, query: {}, headers: {}, ...overrides};
+}
+
+describe('respondFromSandbox', () => {
+  const createContact = page('createContact');
+  const example = createContact.requestBody!.content[0].examples[0].value;
+
+  it('answers a valid request with the first success example', () => {
+    const response = respondFromSandbox(createContact, request({contentType: 'application/json', body: example}));
+    expect(response.status).toBe(201);
+    expect(response.headers['content-type']).toBe('application/json');
+    const success = createContact.responses.find((candidate) => candidate.status === '201')!;
+    expect(response.body).toBe(success.content[0].examples[0].value);
+  });
+
+  it('answers a body that breaks the schema with a 422 problem listing each field', () => {
+    const response = respondFromSandbox(createContact, request({contentType: 'application/json', body: '{"first_name": 5, "email": "not-an-email"}'}));
+    expect(response.status).toBe(422);
+    expect(response.headers['content-type']).toBe('application/problem+json');
+    const problem = JSON.parse(response.body) as {status: number; title: string; errors: {pointer: string; detail: string}[]};
+    expect(problem.status).toBe(422);
+    expect(problem.title).toBe('Unprocessable Content');
+    expect(problem.errors).toEqual(
+      expect.arrayContaining([
+        {pointer: '/first_name', detail: '/first_name must be string, not integer.'},
+        {pointer: '/last_name', detail: '/last_name is required.'},
+        {pointer: '/email', detail: '/email must be a valid email.'},
+      ]),
+    );
+  });
+
+  it('answers malformed JSON with a 400 problem', () => {
+    const response = respondFromSandbox(createContact, request({contentType: 'application/json', body: '{"first_name":'}));
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body).detail).toMatch(/^The request body is not valid JSON: /);
+  });
+
+  it('answers a missing required path parameter with a 400 problem', () => {
+    const getContact = page('getContact');
+    const response = respondFromSandbox(getContact, request({method: 'GET', path: '/v1/contacts/', pathParameters: {contactId: ''}}));
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body).errors).toEqual([{pointer: 'path/contactId', detail: 'The path parameter "contactId" is required.'}]);
+  });
+
+  it('answers a delete with its bodiless success status', () => {
+    const deleteContact = page('deleteContact');
+    const response = respondFromSandbox(deleteContact, request({method: 'DELETE', path: '/v1/contacts/ct_1', pathParameters: {contactId: 'ct_1'}}));
+    expect(response.status).toBe(204);
+    expect(response.body).toBe('');
+  });
+});
+
+describe('validateAgainstSchema', () => {
+  const node = (overrides: Partial<SchemaNode>): SchemaNode => ({types: [], typeLabel: 'any', ...overrides});
+
+  it('checks enums, lengths, ranges and item counts', () => {
+    expect(validateAgainstSchema('x', node({types: ['string'], enum: [{value: '"a"'}, {value: '"b"'}]}))).toEqual([
+      {pointer: '', detail: '/ must be one of "a", "b".'},
+    ]);
+    expect(validateAgainstSchema('abc', node({types: ['string'], rules: {maxLength: 2}}))).toEqual([
+      {pointer: '', detail: '/ must be at most 2 characters long.'},
+    ]);
+    expect(validateAgainstSchema(0, node({types: ['integer'], rules: {minimum: 1}}))).toEqual([{pointer: '', detail: '/ must be ≥ 1.'}]);
+    expect(validateAgainstSchema([], node({types: ['array'], rules: {minItems: 1}}))).toEqual([
+      {pointer: '', detail: '/ must have at least 1 items.'},
+    ]);
+  });
+
+  it('accepts an integer where a number is expected, and null where null is allowed', () => {
+    expect(validateAgainstSchema(3, node({types: ['number']}))).toEqual([]);
+    expect(validateAgainstSchema(null, node({types: ['string', 'null']}))).toEqual([]);
+  });
+
+  it('requires a value to match one of the variants', () => {
+    const variants = node({
+      variants: {
+        kind: 'oneOf',
+        options: [
+          {label: 'Email', schema: node({types: ['object'], properties: [node({name: 'email', required: true, types: ['string']})]})},
+          {label: 'Phone', schema: node({types: ['object'], properties: [node({name: 'phone', required: true, types: ['string']})]})},
+        ],
+      },
+    });
+    expect(validateAgainstSchema({email: 'a@b.co'}, variants)).toEqual([]);
+    expect(validateAgainstSchema({}, variants)).toEqual([{pointer: '', detail: '/ must match exactly one of: Email, Phone.'}]);
+  });
+
+  it('does not descend into circular references', () => {
+    expect(validateAgainstSchema({anything: true}, node({circularRef: 'Node'}))).toEqual([]);
+  });
+});
