@@ -1,0 +1,104 @@
+// Writes the API changelog page from the release snapshots and the resolved spec:
+//
+//   tsx scripts/gen-changelog.ts [--releases <dir>] [--spec <file>] [--out-dir <dir>]
+//
+// Defaults: openapi/releases, .spec/openapi.yaml (run `npm run spec` first) and
+// docs. It writes <out-dir>/changelog.data.json (the data) and
+// <out-dir>/changelog.mdx (a fixed page that renders the data). The page holds
+// no spec text: names and descriptions from the spec reach the reader only as
+// JSON rendered by React, so nothing in a spec can turn into MDX or HTML.
+// Exit status: 0 when both files are written, 1 otherwise.
+import {mkdirSync, renameSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+
+import {buildChangelog} from '../src/openapi-diff/changelog';
+import {SpecLoadError} from '../src/openapi-diff/load-spec';
+import type {Changelog} from '../src/openapi-diff/types';
+
+const LOG_PREFIX = '[changelog]';
+const USAGE = 'usage: tsx scripts/gen-changelog.ts [--releases <dir>] [--spec <file>] [--out-dir <dir>]';
+
+const DATA_FILE = 'changelog.data.json';
+const PAGE_FILE = 'changelog.mdx';
+
+/** The whole page. Only the data file changes from one spec to the next. */
+const CHANGELOG_PAGE = `---
+id: changelog
+title: API changelog
+description: Changes to the Meridian API in each version, with breaking changes marked and explained.
+---
+
+import changelog from './${DATA_FILE}';
+import ApiChangelog from '@site/src/components/ApiChangelog';
+
+<ApiChangelog changelog={changelog} />
+`;
+
+interface Options {
+  releasesDir: string;
+  currentSpecPath: string;
+  outDir: string;
+}
+
+const FLAGS: Record<string, keyof Options> = {
+  '--releases': 'releasesDir',
+  '--spec': 'currentSpecPath',
+  '--out-dir': 'outDir',
+};
+
+function parseOptions(args: readonly string[]): Options | string {
+  const options: Options = {releasesDir: 'openapi/releases', currentSpecPath: '.spec/openapi.yaml', outDir: 'docs'};
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] as string;
+    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const key = FLAGS[flag];
+    if (key === undefined) return `Unknown argument "${arg}".`;
+    const value = inline ?? args[index + 1];
+    if (value === undefined || value === '') return `${flag} needs a value.`;
+    options[key] = value;
+    if (inline === undefined) index += 1;
+  }
+  return options;
+}
+
+/** Replaces the file in one step, so the dev server never reads half a file. */
+function writeAtomically(file: string, text: string): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
+}
+
+function main(): number {
+  const options = parseOptions(process.argv.slice(2));
+  if (typeof options === 'string') {
+    process.stderr.write(`${LOG_PREFIX} ${options} ${USAGE}\n`);
+    return 1;
+  }
+  let changelog: Changelog;
+  try {
+    changelog = buildChangelog(options);
+  } catch (error) {
+    if (!(error instanceof SpecLoadError)) throw error;
+    const hint =
+      error.file === options.currentSpecPath ? ' Run "npm run spec" first, or pass --spec <file>.' : ' Fix the snapshot, or remove it.';
+    process.stderr.write(`${LOG_PREFIX} Cannot build the changelog: ${error.message}.${hint}\n`);
+    return 1;
+  }
+  mkdirSync(options.outDir, {recursive: true});
+  writeAtomically(path.join(options.outDir, DATA_FILE), `${JSON.stringify(changelog, null, 2)}\n`);
+  writeAtomically(path.join(options.outDir, PAGE_FILE), CHANGELOG_PAGE);
+  const [top] = changelog.entries;
+  const breaking = top ? `; ${top.title} has ${top.counts.breaking} breaking ${top.counts.breaking === 1 ? 'change' : 'changes'}` : '';
+  process.stdout.write(
+    `${LOG_PREFIX} Wrote ${path.join(options.outDir, PAGE_FILE)} and ${DATA_FILE}: ${changelog.entries.length} versions${breaking}.\n`,
+  );
+  return 0;
+}
+
+try {
+  process.exitCode = main();
+} catch (error) {
+  process.stderr.write(`${LOG_PREFIX} Unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+}

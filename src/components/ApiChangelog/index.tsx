@@ -1,0 +1,159 @@
+import {Fragment} from 'react';
+import type {ReactNode} from 'react';
+import clsx from 'clsx';
+import Link from '@docusaurus/Link';
+import Heading from '@theme/Heading';
+import kebabCase from 'lodash/kebabCase';
+import type {Change, Changelog, ChangelogEntry, OperationDiff, OperationRef} from '@site/src/openapi-diff/types';
+import styles from './styles.module.css';
+
+export interface ApiChangelogProps {
+  /** Written by `scripts/gen-changelog.ts` into `docs/changelog.data.json`. */
+  changelog: Changelog;
+}
+
+/** Where the docs generator puts each operation's page (kebab-cased operationId, as in src/openapi/model.ts). */
+const API_DOCS_PATH = '/docs/api';
+
+function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+/**
+ * The diff engine puts names from the spec between backticks. They become
+ * `<code>` elements here; every part stays React text, so a spec cannot
+ * inject markup. Unbalanced backticks are shown as they are.
+ */
+function MessageText({text}: {text: string}): ReactNode {
+  const parts = text.split('`');
+  if (parts.length % 2 === 0) return text;
+  return parts.map((part, index) => <Fragment key={index}>{index % 2 === 1 ? <code>{part}</code> : part}</Fragment>);
+}
+
+function OperationName({operation, linkable}: {operation: OperationRef; linkable: boolean}): ReactNode {
+  const label = operation.summary ?? operation.operationId ?? `${operation.method} ${operation.path}`;
+  return (
+    <span className={styles.operationName}>
+      {linkable && operation.operationId ? (
+        <Link to={`${API_DOCS_PATH}/${kebabCase(operation.operationId)}`}>{label}</Link>
+      ) : (
+        <span>{label}</span>
+      )}{' '}
+      <code className={styles.endpoint}>
+        {operation.method} {operation.path}
+      </code>
+    </span>
+  );
+}
+
+function ChangeLine({change}: {change: Change}): ReactNode {
+  return (
+    <li className={clsx(styles.change, change.breaking && styles.breakingChange)}>
+      {change.breaking ? <span className={clsx('badge badge--danger', styles.badge, styles.breakingBadge)}>Breaking</span> : null}
+      <span className={styles.message}>
+        <MessageText text={change.message} />
+      </span>{' '}
+      <span className={styles.explanation}>{change.explanation}</span>
+    </li>
+  );
+}
+
+function OperationGroup({
+  title,
+  entries,
+  isCurrent,
+  showChanges,
+}: {
+  title: string;
+  entries: readonly OperationDiff[];
+  isCurrent: (operation: OperationRef) => boolean;
+  showChanges: boolean;
+}): ReactNode {
+  if (entries.length === 0) return null;
+  return (
+    <>
+      <h3 className={styles.groupTitle}>{title}</h3>
+      <ul className={styles.operations}>
+        {entries.map((entry) => (
+          <li key={`${entry.operation.method} ${entry.operation.path}`} className={styles.operation}>
+            <OperationName operation={entry.operation} linkable={isCurrent(entry.operation)} />
+            {showChanges ? (
+              <ul className={styles.changes}>
+                {entry.changes.map((change, index) => (
+                  <ChangeLine key={index} change={change} />
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function Counts({entry}: {entry: ChangelogEntry}): ReactNode {
+  const {counts} = entry;
+  if (entry.previousVersion === undefined) {
+    return (
+      <p className={styles.counts}>
+        {plural(entry.operationCount, 'operation')}. This is the oldest version in the changelog; earlier changes are not recorded.
+      </p>
+    );
+  }
+  if (counts.added + counts.removed + counts.changed === 0) {
+    return <p className={styles.counts}>No changes to operations since {entry.previousVersion}.</p>;
+  }
+  return (
+    <p className={styles.counts}>
+      Compared with {entry.previousVersion}: {plural(counts.added, 'operation')} added, {counts.removed} removed,{' '}
+      {counts.changed} changed.{' '}
+      {counts.breaking > 0 ? (
+        <span className={clsx('badge badge--danger', styles.badge, styles.breakingBadge)}>{plural(counts.breaking, 'breaking change')}</span>
+      ) : (
+        <span className={clsx('badge badge--success', styles.badge, styles.compatibleBadge)}>No breaking changes</span>
+      )}
+    </p>
+  );
+}
+
+function VersionSection({entry, isCurrent}: {entry: ChangelogEntry; isCurrent: (operation: OperationRef) => boolean}): ReactNode {
+  return (
+    <section className={clsx(styles.version, entry.unreleased && styles.unreleased)} aria-labelledby={entry.id}>
+      <Heading as="h2" id={entry.id}>
+        {entry.title}
+        {entry.date !== undefined ? (
+          <span className={styles.date}>
+            {' '}
+            <time dateTime={entry.date}>{entry.date}</time>
+          </span>
+        ) : null}
+      </Heading>
+      <Counts entry={entry} />
+      {/* Removed first: it is what readers of a changelog most need to see. */}
+      <OperationGroup title="Removed operations" entries={entry.removed} isCurrent={isCurrent} showChanges />
+      <OperationGroup title="Added operations" entries={entry.added} isCurrent={isCurrent} showChanges={false} />
+      <OperationGroup title="Changed operations" entries={entry.changed} isCurrent={isCurrent} showChanges />
+    </section>
+  );
+}
+
+/**
+ * The API changelog: one section per version, newest first, listing the
+ * operations added, removed and changed, with each breaking change marked
+ * and explained. Operation names link to their pages only while the
+ * operation still exists, so the page never links to a removed operation.
+ */
+export default function ApiChangelog({changelog}: ApiChangelogProps): ReactNode {
+  const currentIds = new Set(changelog.currentOperationIds);
+  const isCurrent = (operation: OperationRef): boolean => operation.operationId !== undefined && currentIds.has(operation.operationId);
+  if (changelog.entries.length === 0) {
+    return <p>No versions of the API are recorded yet.</p>;
+  }
+  return (
+    <div className={styles.changelog}>
+      {changelog.entries.map((entry) => (
+        <VersionSection key={entry.id} entry={entry} isCurrent={isCurrent} />
+      ))}
+    </div>
+  );
+}

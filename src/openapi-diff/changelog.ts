@@ -1,0 +1,174 @@
+import {readdirSync} from 'node:fs';
+import path from 'node:path';
+
+import {diffSpecs} from './diff-specs';
+import {SpecLoadError, loadSpecFile} from './load-spec';
+import {isJsonObject} from './resolve-refs';
+import type {Changelog, ChangelogEntry, DiffCounts, SpecDiff} from './types';
+
+/** A past published state of the spec, kept as `openapi/releases/<version>.yaml`. */
+export interface ReleaseSnapshot {
+  /** Where it came from, for messages. */
+  file: string;
+  version: string;
+  date?: string;
+  document: Record<string, unknown>;
+}
+
+export interface BuildChangelogOptions {
+  /** Directory of release snapshots named `<version>.yaml` (or `.yml`, `.json`). */
+  releasesDir: string;
+  /** The resolved spec the site is built from (`.spec/openapi.yaml`). */
+  currentSpecPath: string;
+}
+
+const SNAPSHOT_FILE = /^(.+)\.(?:ya?ml|json)$/;
+const RELEASE_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+function infoOf(document: Record<string, unknown>): Record<string, unknown> {
+  return isJsonObject(document.info) ? document.info : {};
+}
+
+function versionOf(document: Record<string, unknown>): string | undefined {
+  const version = infoOf(document).version;
+  return typeof version === 'string' && version !== '' ? version : undefined;
+}
+
+/**
+ * Orders versions the way people read them: 2.10.0 after 2.9.0, and a
+ * pre-release (2.3.0-rc.1) before its release. Anything that is not
+ * `major.minor.patch` sorts after the numbered versions, alphabetically.
+ */
+export function compareVersions(left: string, right: string): number {
+  const pattern = /^v?(\d+)\.(\d+)(?:\.(\d+))?(?:-([0-9A-Za-z.-]+))?(?:\+.*)?$/;
+  const a = pattern.exec(left);
+  const b = pattern.exec(right);
+  if (!a || !b) return a ? -1 : b ? 1 : left.localeCompare(right);
+  for (const index of [1, 2, 3]) {
+    const difference = Number(a[index] ?? 0) - Number(b[index] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  const [preA, preB] = [a[4], b[4]];
+  if (preA === preB) return 0;
+  if (preA === undefined) return 1;
+  if (preB === undefined) return -1;
+  return preA.localeCompare(preB, 'en', {numeric: true});
+}
+
+/**
+ * Reads every snapshot in `releasesDir`, oldest first. A snapshot whose
+ * `info.version` disagrees with its file name is refused: the changelog would
+ * otherwise put its changes under the wrong heading.
+ */
+export function readReleases(releasesDir: string): ReleaseSnapshot[] {
+  let names: string[];
+  try {
+    names = readdirSync(releasesDir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    throw new SpecLoadError(releasesDir, code === 'ENOENT' ? 'no such directory' : error instanceof Error ? error.message : String(error));
+  }
+  const releases: ReleaseSnapshot[] = [];
+  for (const name of names.sort()) {
+    const match = SNAPSHOT_FILE.exec(name);
+    if (!match) continue;
+    const file = path.join(releasesDir, name);
+    const document = loadSpecFile(file);
+    const version = versionOf(document);
+    if (version !== match[1]) {
+      throw new SpecLoadError(file, `info.version is ${JSON.stringify(version ?? null)}, but the file name says ${match[1]}`);
+    }
+    const duplicate = releases.find((release) => release.version === version);
+    if (duplicate) throw new SpecLoadError(file, `version ${version} is also in ${duplicate.file}; keep one snapshot per version`);
+    const date = infoOf(document)['x-release-date'];
+    if (date !== undefined && (typeof date !== 'string' || !RELEASE_DATE.test(date))) {
+      throw new SpecLoadError(file, `info.x-release-date must be a quoted date written YYYY-MM-DD, not ${JSON.stringify(date)}`);
+    }
+    releases.push({file, version, ...(typeof date === 'string' ? {date} : {}), document});
+  }
+  return releases.sort((left, right) => compareVersions(left.version, right.version));
+}
+
+function operationIdsOf(document: Record<string, unknown>): string[] {
+  const ids: string[] = [];
+  const paths = isJsonObject(document.paths) ? document.paths : {};
+  for (const pathItem of Object.values(paths)) {
+    if (!isJsonObject(pathItem)) continue;
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (isJsonObject(operation)) ids.push(typeof operation.operationId === 'string' ? operation.operationId : '');
+    }
+  }
+  return ids;
+}
+
+function anchorFor(version: string): string {
+  return `v${version.replace(/[^0-9A-Za-z]+/g, '-')}`;
+}
+
+function noChanges(): Pick<ChangelogEntry, 'counts' | 'added' | 'removed' | 'changed'> {
+  const counts: DiffCounts = {added: 0, removed: 0, changed: 0, breaking: 0, nonBreaking: 0};
+  return {counts, added: [], removed: [], changed: []};
+}
+
+function diffParts(diff: SpecDiff): Pick<ChangelogEntry, 'counts' | 'added' | 'removed' | 'changed'> {
+  return {counts: diff.counts, added: diff.added, removed: diff.removed, changed: diff.changed};
+}
+
+/**
+ * The changelog from documents already in memory: one entry per release,
+ * newest first, each compared with the release before it, and on top the
+ * current spec compared with the newest release when they differ. The oldest
+ * release has nothing to be compared with and only states its operations.
+ */
+export function changelogFromSpecs(releases: readonly ReleaseSnapshot[], current: Record<string, unknown>): Changelog {
+  const ordered = [...releases].sort((left, right) => compareVersions(left.version, right.version));
+  const currentVersion = versionOf(current) ?? 'unknown';
+  const entries: ChangelogEntry[] = [];
+
+  ordered.forEach((release, index) => {
+    const previous = ordered[index - 1];
+    entries.push({
+      id: anchorFor(release.version),
+      title: release.version,
+      version: release.version,
+      ...(release.date !== undefined ? {date: release.date} : {}),
+      unreleased: false,
+      ...(previous ? {previousVersion: previous.version} : {}),
+      operationCount: operationIdsOf(release.document).length,
+      ...(previous ? diffParts(diffSpecs(previous.document, release.document)) : noChanges()),
+    });
+  });
+
+  const newest = ordered.at(-1);
+  const unreleasedDiff = newest ? diffSpecs(newest.document, current) : undefined;
+  const differs =
+    !newest ||
+    newest.version !== currentVersion ||
+    (unreleasedDiff !== undefined && unreleasedDiff.counts.added + unreleasedDiff.counts.removed + unreleasedDiff.counts.changed > 0);
+  if (differs) {
+    entries.push({
+      id: 'unreleased',
+      title: `Unreleased / current (${currentVersion})`,
+      version: currentVersion,
+      unreleased: true,
+      ...(newest ? {previousVersion: newest.version} : {}),
+      operationCount: operationIdsOf(current).length,
+      ...(unreleasedDiff ? diffParts(unreleasedDiff) : noChanges()),
+    });
+  }
+
+  return {
+    currentVersion,
+    currentOperationIds: operationIdsOf(current).filter((id) => id !== ''),
+    entries: entries.reverse(),
+  };
+}
+
+/** Reads the release snapshots and the resolved spec, and builds the changelog from them. */
+export function buildChangelog(options: BuildChangelogOptions): Changelog {
+  const releases = readReleases(options.releasesDir);
+  const current = loadSpecFile(options.currentSpecPath);
+  return changelogFromSpecs(releases, current);
+}

@@ -1,0 +1,10 @@
+export {diffSpecs} from './diff-specs';
+export {dereference} from './resolve-refs';
+export {schemaFields} from './schema-fields';
+export type {Direction, FieldMap, FieldShape} from './schema-fields';
+export {RULES} from './rules';
+export type {Rule} from './rules';
+export {formatDiff, operationTitle, summaryLine} from './format';
+export {loadSpecFile, SpecLoadError} from './load-spec';
+export {SpecDiffError} from './errors';
+export type * from './types';
