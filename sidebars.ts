@@ -17,7 +17,12 @@ function apiSidebarItems(): SidebarItems {
 }
 
 const sidebars = {
-  openApiSidebar: [{type: 'doc', id: 'intro', label: 'API Documentation'}, ...apiSidebarItems()],
+  openApiSidebar: [
+    {type: 'doc', id: 'intro', label: 'API Documentation'},
+    ...apiSidebarItems(),
+    // Written by `npm run changelog` from openapi/releases/ and the resolved spec.
+    {type: 'doc', id: 'changelog', label: 'Changelog'},
+  ],
 } satisfies SidebarsConfig;
 
 export default sidebars;
