@@ -60,9 +60,13 @@ const CHROME_CLASSES = [
   'theme-last-updated',
 ];
 
+const space: HastLikeNode = {type: 'text', value: ' '};
+
 /**
  * Removes chrome and turns Docusaurus tabs into labelled sections: each tab
  * panel is kept (a twin has no tabs to click) and starts with its tab's label.
+ * Infima badges ("Breaking", "Deprecated") become bold words: on the page CSS
+ * sets them apart from the text that follows, in Markdown a space must.
  */
 function cleanContent(node: HastLikeNode): HastLikeNode {
   const children: HastLikeNode[] = [];
@@ -71,6 +75,10 @@ function cleanContent(node: HastLikeNode): HastLikeNode {
       if (CHROME_CLASSES.some((name) => hasClass(child, name))) continue;
       if (child.properties?.['aria-hidden'] === 'true') continue;
       if (child.properties?.role === 'tablist') continue;
+      if (hasClass(child, 'badge')) {
+        children.push(space, {...cleanContent(child), tagName: 'strong', properties: {}}, space);
+        continue;
+      }
     }
     children.push(cleanContent(child));
   }

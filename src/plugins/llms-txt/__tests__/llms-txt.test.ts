@@ -199,6 +199,7 @@ Meridian API."></head><body><div id="__docusaurus"><nav class="navbar">Site nav<
 <div class="theme-doc-markdown markdown"><header><h1>Changelog</h1></header>
 <p>All changes to the <a href="/docs/api/meridian-api">API</a>, newest first.</p>
 <h2 class="anchor" id="v2">2.3.0<a href="#v2" class="hash-link" aria-label="Direct link">&#8203;</a></h2>
+<ul><li><span class="badge badge--danger">Breaking</span><span>Removed <code>GET /v1/search</code>.</span></li></ul>
 <div class="tabs-container"><ul role="tablist"><li role="tab">Added</li><li role="tab">Changed</li></ul>
 <div class="margin-top--md"><div role="tabpanel"><ul><li><code>POST /v1/tags</code></li></ul></div><div role="tabpanel" hidden><p>Nothing.</p></div></div></div>
 <div class="language-bash codeBlockContainer theme-code-block"><div class="codeBlockContent"><pre class="prism-code language-bash"><code class="codeBlockLines"><div class="token-line"><span class="token plain">curl -X GET</span><br></div><div class="token-line"><span class="token plain">  https://api.meridian.example</span><br></div></code></pre><div class="buttonGroup"><button aria-label="Copy code">Copy</button></div></div></div>
@@ -218,6 +219,8 @@ describe('htmlPageToMarkdown', () => {
         'All changes to the [API](https://docs.meridian.example/docs/api/meridian-api), newest first.',
         '',
         '## 2.3.0',
+        '',
+        '- **Breaking** Removed `GET /v1/search`.',
         '',
         '**Added**',
         '',
