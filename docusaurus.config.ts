@@ -7,6 +7,8 @@ import {siteSettings} from './config/site';
 import {navbar} from './config/navbar';
 import {footer} from './config/footer';
 import {createPageGenerators} from './src/openapi/page-generators';
+import type {PluginOptions as SpecDownloadsOptions} from './src/plugins/spec-downloads/options';
+import type {PluginOptions as LlmsTxtOptions} from './src/plugins/llms-txt/options';
 
 /** Written by `npm run spec`; every build-time reader of the API takes it from here. */
 const resolvedSpecPath = '.spec/openapi.yaml';
@@ -103,6 +105,26 @@ const config = {
       },
     ],
     ['./src/plugins/api-resources/index.ts', {specPath: resolvedSpecPath, provenancePath}],
+    // /openapi.yaml, /openapi.json and the Postman collection, from the resolved spec.
+    ['./src/plugins/spec-downloads/index.ts', {specPath: resolvedSpecPath} satisfies Partial<SpecDownloadsOptions>],
+    // /llms.txt, /llms-full.txt and a Markdown twin (<route>.md) of every docs page.
+    [
+      './src/plugins/llms-txt/index.ts',
+      {
+        pageModelDir: apiOutputDir,
+        apiDocsBasePath,
+        optionalRoutes: ['/docs/changelog'],
+        optionalLinks: [
+          {title: 'OpenAPI description (YAML)', url: '/openapi.yaml', description: 'The complete API description the reference is built from.'},
+          {title: 'OpenAPI description (JSON)', url: '/openapi.json', description: 'The same description as JSON.'},
+          {
+            title: 'Postman collection',
+            url: '/meridian.postman_collection.json',
+            description: 'One request per operation, in a folder per tag (Postman Collection v2.1).',
+          },
+        ],
+      } satisfies Partial<LlmsTxtOptions>,
+    ],
   ],
 
   themes: [

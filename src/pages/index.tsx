@@ -27,7 +27,7 @@ function HomepageHero(): ReactNode {
           <Link className={clsx('button button--lg', styles.primaryButton)} to="/docs">
             Read the API documentation
           </Link>
-          <Link className={clsx('button button--lg', styles.secondaryButton)} to="/docs/api/get-access-token">
+          <Link className={clsx('button button--outline button--lg', styles.secondaryButton)} to="/docs/api/get-access-token">
             Get an access token
           </Link>
         </div>

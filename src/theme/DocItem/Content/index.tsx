@@ -1,0 +1,20 @@
+import type {ReactNode} from 'react';
+import Content from '@theme-original/DocItem/Content';
+import type ContentType from '@theme/DocItem/Content';
+import type {WrapperProps} from '@docusaurus/types';
+import CopyPageMarkdown from '@site/src/components/CopyPageMarkdown';
+import styles from './styles.module.css';
+
+type Props = WrapperProps<typeof ContentType>;
+
+/** Every docs page offers its Markdown twin (written by the llms-txt plugin) above the content. */
+export default function ContentWrapper(props: Props): ReactNode {
+  return (
+    <>
+      <div className={styles.pageTools}>
+        <CopyPageMarkdown />
+      </div>
+      <Content {...props} />
+    </>
+  );
+}
