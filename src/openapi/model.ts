@@ -309,6 +309,31 @@ export function operationPageModel(
   return model;
 }
 
+/** The webhook the openapi-docs plugin gave page id `id` (its rule: operationId,
+ * else summary, else event name, in kebab case). */
+export function findWebhook(
+  spec: SpecDocument,
+  id: string,
+): {path: string; method: string; operation: JsonObject; pathItem: JsonObject} | undefined {
+  return spec.webhooks().find(({path, operation}) =>
+    kebabCase(asString(operation.operationId) || (asString(operation.summary) ?? path)) === id);
+}
+
+/**
+ * The overview page's id: the plugin's (`kebabCase(info.title)`), unless a
+ * tag or operation page has that id too (title "Const", tag "const"), which
+ * Docusaurus refuses as duplicate doc ids; then `<id>-overview`.
+ */
+export function overviewPageId(spec: SpecDocument, pluginId: string): string {
+  const taken = new Set<string>();
+  for (const group of tagGroups(spec)) if (group.operations.length > 0) taken.add(tagPageId(group.name));
+  for (const {operation, method, path} of spec.operations()) taken.add(operationPageId(operation) || kebabCase(`${method} ${path}`));
+  for (const {operation, path} of spec.webhooks()) taken.add(kebabCase(asString(operation.operationId) || (asString(operation.summary) ?? path)));
+  let id = pluginId;
+  for (let attempt = 1; taken.has(id); attempt += 1) id = attempt === 1 ? `${pluginId}-overview` : `${pluginId}-overview-${attempt}`;
+  return id;
+}
+
 /** The `x-codeSamples` (Redoc) / `x-code-samples` an operation carries itself. */
 export function declaredCodeSamples(operation: JsonObject): {lang: string; label: string; source: string}[] {
   const list = operation['x-codeSamples'] ?? operation['x-code-samples'];

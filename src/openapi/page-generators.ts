@@ -5,11 +5,14 @@ import {parse} from 'yaml';
 import {generateCodeSamples} from './code-samples';
 import {
   declaredCodeSamples,
+  findWebhook,
   operationPageModel,
+  overviewPageId,
   overviewPageModel,
   sampleRequest,
   tagPageModel,
 } from './model';
+import {renameSidebarDoc} from './sidebar-file';
 import {SpecDocument, isObject} from './spec-document';
 import type {CodeSample, OperationPageModel, PageModel} from './types';
 
@@ -80,16 +83,22 @@ export function createPageGenerators(options: PageGeneratorOptions) {
     createApiPageMD(item: PluginPageItem): string {
       const document = loadSpec();
       const method = item.api?.method?.toLowerCase();
-      const entry = document.operations().find((candidate) => candidate.method === method && candidate.path === item.api?.path);
+      // The plugin hands webhooks over as method "event", path "webhook".
+      const webhook = method === 'event' ? findWebhook(document, item.id) : undefined;
+      const entry = webhook ?? document.operations().find((candidate) => candidate.method === method && candidate.path === item.api?.path);
       if (!entry) throw new Error(`[api-pages] no operation ${method?.toUpperCase()} ${item.api?.path} in ${options.specPath}`);
-      const model = {...operationPageModel(document, entry), id: item.id};
+      const model = webhook
+        ? {...operationPageModel(document, entry), id: item.id, webhook: true, servers: []}
+        : {...operationPageModel(document, entry), id: item.id};
       const declared: CodeSample[] = declaredCodeSamples(entry.operation).map((sample, index) => ({
         id: `declared-${index}`,
         label: sample.label,
         language: sample.lang.toLowerCase(),
         code: sample.source,
       }));
-      const page: OperationPageModel = {...model, codeSamples: [...declared, ...generateCodeSamples(sampleRequest(model))]};
+      // A webhook is a request the API sends, so there is nothing to call.
+      const generated = webhook ? [] : generateCodeSamples(sampleRequest(model));
+      const page: OperationPageModel = {...model, codeSamples: [...declared, ...generated]};
       writePage(page);
       // Method, path and operationId lead the meta description: search engines
       // and the local search index read it (the index skips text above the first heading).
@@ -98,6 +107,13 @@ export function createPageGenerators(options: PageGeneratorOptions) {
       return pageBody(item.id, 'OperationPage');
     },
     createInfoPageMD(item: PluginPageItem): string {
+      const id = overviewPageId(loadSpec(), item.id);
+      if (id !== item.id) {
+        // The plugin wrote the sidebar before the pages; point its entry for
+        // the overview at the new id. It writes the page file under item.id.
+        renameSidebarDoc(path.join(options.outputDir, 'sidebar.ts'), item.id, id);
+        item.id = id;
+      }
       const page = overviewPageModel(loadSpec(), item.id, options.apiDocsBasePath);
       writePage(page);
       setFrontMatter(item, page.title, page.plainDescription);

@@ -25,12 +25,21 @@ export function jsonText(value: unknown, indent = 0): string {
   return wellFormed(JSON.stringify(value, null, indent) ?? 'null');
 }
 
+/** The `$ref`s an `allOf` merge followed, and those it skipped as circular. */
+export interface AllOfTrace {
+  followed: string[];
+  circular: string[];
+}
+
 /**
  * Flattens `allOf` into one schema: properties and `required` are merged, the
  * first member's other keywords win over later ones, the outer schema's over
- * all of them. Members are resolved through `$ref`.
+ * all of them. Members are resolved through `$ref`; `trace` collects the refs
+ * followed, so that callers can treat them as ancestors of the merged
+ * schema's children (else `friend: {allOf: [$ref: Pet]}` inside `Pet`
+ * expands again at every level).
  */
-export function mergeAllOf(spec: SpecDocument, schema: JsonObject, ancestors: string[] = []): JsonObject {
+export function mergeAllOf(spec: SpecDocument, schema: JsonObject, ancestors: string[] = [], trace?: AllOfTrace): JsonObject {
   if (!Array.isArray(schema.allOf)) return schema;
   const merged: JsonObject = {};
   const properties: JsonObject = {};
@@ -38,8 +47,12 @@ export function mergeAllOf(spec: SpecDocument, schema: JsonObject, ancestors: st
   const members = [...schema.allOf, {...schema, allOf: undefined}];
   for (const member of members) {
     const {value: resolved, ref} = spec.resolve(member);
-    if (ref && ancestors.includes(ref)) continue;
-    const flat = mergeAllOf(spec, resolved, ref ? [...ancestors, ref] : ancestors);
+    if (ref && ancestors.includes(ref)) {
+      trace?.circular.push(ref);
+      continue;
+    }
+    if (ref) trace?.followed.push(ref);
+    const flat = mergeAllOf(spec, resolved, ref ? [...ancestors, ref] : ancestors, trace);
     for (const [key, value] of Object.entries(flat)) {
       if (value === undefined || key === 'allOf') continue;
       if (key === 'properties' && isObject(value)) Object.assign(properties, value);
@@ -152,10 +165,20 @@ export function schemaNode(
     return {types: [], typeLabel: refName ?? 'circular', refName, circularRef: refName ?? ref};
   }
   const ancestors = ref ? [...state.ancestors, ref] : state.ancestors;
-  const schema = mergeAllOf(spec, resolvedSchema, ancestors);
-  const next: WalkState = {ancestors, depth: state.depth + 1, direction};
+  const trace: AllOfTrace = {followed: [], circular: []};
+  const schema = mergeAllOf(spec, resolvedSchema, ancestors, trace);
+  const next: WalkState = {ancestors: [...ancestors, ...trace.followed], depth: state.depth + 1, direction};
   const node: SchemaNode = {types: schemaTypes(schema), typeLabel: ''};
   if (refName && ref?.startsWith('#/components/schemas/')) node.refName = refName;
+  const circularMember = trace.circular[0];
+  if (circularMember && node.types.length === 0 && !isObject(schema.properties) && !schema.oneOf && !schema.anyOf) {
+    // Only a reference back to an ancestor (`friend: {allOf: [$ref: Pet]}`).
+    const circularName = decodeURIComponent(circularMember.split('/').pop() ?? circularMember);
+    const circular: SchemaNode = {types: [], typeLabel: circularName, refName: circularName, circularRef: circularName};
+    const circularDescription = renderMarkdown(schema.description, {topHeadingLevel: 5});
+    if (circularDescription) circular.description = circularDescription;
+    return circular;
+  }
   const title = asString(schema.title);
   if (title) node.title = wellFormed(title);
   const description = renderMarkdown(schema.description, {topHeadingLevel: 5});
@@ -240,8 +263,9 @@ export function sampleFromSchema(
 ): unknown {
   const {value: resolved, ref} = spec.resolve(rawSchema);
   if (ref && ancestors.includes(ref)) return undefined;
-  const chain = ref ? [...ancestors, ref] : ancestors;
-  const schema = mergeAllOf(spec, resolved, chain);
+  const trace: AllOfTrace = {followed: [], circular: []};
+  const schema = mergeAllOf(spec, resolved, ref ? [...ancestors, ref] : ancestors, trace);
+  const chain = [...(ref ? [...ancestors, ref] : ancestors), ...trace.followed];
   const example = firstExample(schema);
   if (example !== undefined) return example;
   if (schema.const !== undefined) return schema.const;

@@ -67,6 +67,21 @@ export class SpecDocument {
     return isObject(this.root.paths) ? this.root.paths : {};
   }
 
+  /** Every webhook operation (`webhooks`, or the older `x-webhooks` that the
+   * openapi-docs plugin reads first), with the event name as `path`. */
+  webhooks(): {path: string; method: string; operation: JsonObject; pathItem: JsonObject}[] {
+    const source = isObject(this.root['x-webhooks']) ? this.root['x-webhooks'] : isObject(this.root.webhooks) ? this.root.webhooks : {};
+    const result: {path: string; method: string; operation: JsonObject; pathItem: JsonObject}[] = [];
+    for (const [event, rawPathItem] of Object.entries(source)) {
+      const pathItem = this.resolve(rawPathItem).value;
+      for (const method of HTTP_METHODS) {
+        const operation = pathItem[method];
+        if (isObject(operation)) result.push({path: event, method, operation, pathItem});
+      }
+    }
+    return result;
+  }
+
   /** Every operation, in document order. */
   operations(): {path: string; method: string; operation: JsonObject; pathItem: JsonObject}[] {
     const result: {path: string; method: string; operation: JsonObject; pathItem: JsonObject}[] = [];

@@ -180,6 +180,8 @@ export interface OperationPageModel {
   /** Plain-text description for meta tags and llms.txt (first paragraph). */
   plainDescription: string;
   deprecated: boolean;
+  /** A webhook (OpenAPI `webhooks`): the API sends this request; `path` is the event name. */
+  webhook?: boolean;
   tags: string[];
   servers: ServerModel[];
   /** Alternatives: any one inner list satisfies the operation. Empty: no auth. */

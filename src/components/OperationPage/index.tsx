@@ -170,7 +170,7 @@ function Aside({page}: {page: OperationPageModel}): ReactNode {
           </Tabs>
         </section>
       ) : null}
-      <TryIt page={page} />
+      {page.webhook ? null : <TryIt page={page} />}
       {requestExamples && requestExamples.examples.length > 0 ? (
         <section className={styles.asideBlock} aria-labelledby="request-example">
           <Heading as="h2" id="request-example" className={styles.asideHeading}>
@@ -221,6 +221,12 @@ export default function OperationPage({page}: {page: OperationPageModel}): React
           </code>
         </div>
         <dl className={styles.meta}>
+          {page.webhook ? (
+            <div>
+              <dt>Webhook</dt>
+              <dd>The API sends this request to your endpoint.</dd>
+            </div>
+          ) : null}
           {page.operationId ? (
             <div>
               <dt>Operation ID</dt>

@@ -1,0 +1,225 @@
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {stringify} from 'yaml';
+
+import {findWebhook, operationPageModel, overviewPageId} from '../model';
+import {createPageGenerators} from '../page-generators';
+import {sampleFromSchema, schemaNode} from '../schema';
+import {renameSidebarDoc} from '../sidebar-file';
+import {SpecDocument, type JsonObject} from '../spec-document';
+import type {OperationPageModel, SchemaNode} from '../types';
+
+/**
+ * Regression tests for specs of the corpus (`npm run test:corpus`) that the
+ * generator got wrong: each names the demo spec that showed the bug.
+ */
+
+function spec(document: JsonObject): SpecDocument {
+  return new SpecDocument({openapi: '3.1.0', info: {title: 'Test', version: '1'}, ...document});
+}
+
+function nodeCount(node: SchemaNode | undefined): number {
+  if (!node) return 0;
+  const additional = node.additionalProperties === true ? undefined : node.additionalProperties;
+  return (
+    1 +
+    (node.properties ?? []).reduce((sum, property) => sum + nodeCount(property), 0) +
+    nodeCount(node.items) +
+    nodeCount(additional) +
+    (node.variants?.options ?? []).reduce((sum, option) => sum + nodeCount(option.schema), 0)
+  );
+}
+
+describe('schemas that refer back to themselves through allOf (petstore.yaml)', () => {
+  // Pet.friend is `allOf: [$ref: Pet]` and the request body wraps Pet in an
+  // inline allOf; each expanded Pet again down to the depth limit: a 26 MB
+  // page model for PUT /pet that took 90 s to build.
+  const petstore = spec({
+    paths: {
+      '/pet': {
+        put: {
+          requestBody: {content: {'application/json': {schema: {allOf: [{description: 'My Pet'}, {$ref: '#/components/schemas/Pet'}]}}}},
+          responses: {'200': {description: 'OK'}},
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Pet: {
+          type: 'object',
+          properties: {
+            name: {type: 'string'},
+            friend: {description: 'Another pet', allOf: [{$ref: '#/components/schemas/Pet'}]},
+            category: {allOf: [{$ref: '#/components/schemas/Category'}]},
+            kind: {oneOf: [{$ref: '#/components/schemas/Cat'}, {$ref: '#/components/schemas/Dog'}]},
+          },
+        },
+        Category: {type: 'object', properties: {name: {type: 'string'}, parent: {allOf: [{$ref: '#/components/schemas/Category'}]}}},
+        Cat: {allOf: [{$ref: '#/components/schemas/Pet'}, {type: 'object', properties: {purrs: {type: 'boolean'}}}]},
+        Dog: {allOf: [{$ref: '#/components/schemas/Pet'}, {type: 'object', properties: {barks: {type: 'boolean'}}}]},
+      },
+    },
+  });
+
+  it('stops at the first reference back to an ancestor merged through allOf', () => {
+    const schema = petstore.paths['/pet'] as {put: {requestBody: {content: {'application/json': {schema: unknown}}}}};
+    const node = schemaNode(petstore, schema.put.requestBody.content['application/json'].schema, 'request');
+    const friend = node.properties?.find((property) => property.name === 'friend');
+    expect(friend).toMatchObject({circularRef: 'Pet', typeLabel: 'Pet', description: {type: 'root'}});
+    const parent = node.properties?.find((property) => property.name === 'category')?.properties?.find((property) => property.name === 'parent');
+    expect(parent?.circularRef).toBe('Category');
+    const cat = node.properties?.find((property) => property.name === 'kind')?.variants?.options[0].schema;
+    // Cat is `allOf: [Pet, {purrs}]` inside Pet: the Pet part is the ancestor shown above.
+    expect(cat?.properties?.map((property) => property.name)).toEqual(['purrs']);
+    expect(nodeCount(node)).toBeLessThan(60);
+  });
+
+  it('builds the whole operation model quickly and small', () => {
+    const [entry] = petstore.operations();
+    const started = performance.now();
+    const model = operationPageModel(petstore, entry);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(JSON.stringify(model).length).toBeLessThan(100_000);
+  });
+
+  it('samples a self-referencing schema without repeating it', () => {
+    expect(sampleFromSchema(petstore, {$ref: '#/components/schemas/Category'}, 'response')).toEqual({name: 'string'});
+  });
+});
+
+describe('webhooks (petstore.yaml x-webhooks, petstore-3.1.yaml webhooks)', () => {
+  const withWebhooks = (key: 'webhooks' | 'x-webhooks') =>
+    spec({
+      paths: {'/pet': {get: {operationId: 'getPet', responses: {'200': {description: 'OK'}}}}},
+      [key]: {
+        newPet: {
+          post: {
+            summary: 'New pet',
+            operationId: 'newPet',
+            requestBody: {content: {'application/json': {schema: {type: 'object', properties: {name: {type: 'string'}}}}}},
+            responses: {'200': {description: 'Received'}},
+          },
+        },
+        petGone: {delete: {responses: {'204': {description: 'Gone'}}}},
+      },
+    });
+
+  it.each(['webhooks', 'x-webhooks'] as const)('finds a %s operation by the id the plugin gives it', (key) => {
+    const document = withWebhooks(key);
+    expect(findWebhook(document, 'new-pet')).toMatchObject({path: 'newPet', method: 'post'});
+    // No operationId and no summary: the plugin names it after the event.
+    expect(findWebhook(document, 'pet-gone')).toMatchObject({path: 'petGone', method: 'delete'});
+    expect(findWebhook(document, 'get-pet')).toBeUndefined();
+  });
+
+  describe('page generation', () => {
+    let dir: string;
+    beforeEach(() => {
+      dir = mkdtempSync(path.join(tmpdir(), 'api-pages-'));
+    });
+    afterEach(() => rmSync(dir, {recursive: true, force: true}));
+
+    it('writes a webhook page, with no servers, code samples or explorer, instead of failing the generation', () => {
+      const specPath = path.join(dir, 'openapi.yaml');
+      writeFileSync(specPath, stringify(withWebhooks('webhooks').root));
+      const generators = createPageGenerators({specPath, outputDir: dir, apiDocsBasePath: '/docs/api'});
+      const item = {id: 'new-pet', type: 'api' as const, api: {method: 'event', path: 'webhook'}};
+      expect(generators.createApiPageMD(item)).toContain("import page from './new-pet.page.json';");
+      const page = JSON.parse(readFileSync(path.join(dir, 'new-pet.page.json'), 'utf8')) as OperationPageModel;
+      expect(page).toMatchObject({id: 'new-pet', method: 'post', path: 'newPet', summary: 'New pet', webhook: true, servers: [], codeSamples: []});
+      expect(page.requestBody?.content[0].mediaType).toBe('application/json');
+    });
+
+    it('still names an operation it cannot find', () => {
+      const specPath = path.join(dir, 'openapi.yaml');
+      writeFileSync(specPath, stringify(withWebhooks('webhooks').root));
+      const generators = createPageGenerators({specPath, outputDir: dir, apiDocsBasePath: '/docs/api'});
+      expect(() => generators.createApiPageMD({id: 'nope', type: 'api', api: {method: 'event', path: 'webhook'}})).toThrow(
+        `[api-pages] no operation EVENT webhook in ${specPath}`,
+      );
+    });
+  });
+});
+
+describe('an overview page whose id a tag page also has (const.yaml, nestedArrays.yaml)', () => {
+  const constSpec = spec({
+    info: {title: 'Const', version: '1'},
+    tags: [{name: 'const'}],
+    paths: {'/const': {get: {tags: ['const'], summary: 'const with primitives', responses: {'200': {description: 'OK'}}}}},
+  });
+
+  it('moves the overview to <id>-overview when a tag or operation page has its id', () => {
+    expect(overviewPageId(constSpec, 'const')).toBe('const-overview');
+    expect(overviewPageId(spec({paths: {'/ping': {get: {operationId: 'ping', responses: {}}}}}), 'ping')).toBe('ping-overview');
+    expect(overviewPageId(constSpec, 'meridian-api')).toBe('meridian-api');
+  });
+
+  it('keeps the id when only an unused tag has it', () => {
+    expect(overviewPageId(spec({tags: [{name: 'Test'}], paths: {}}), 'test')).toBe('test');
+  });
+
+  describe('the generated sidebar', () => {
+    let dir: string;
+    const sidebarSource = (overviewId: string) => `import type { SidebarsConfig } from "@docusaurus/plugin-content-docs";
+
+const sidebar: SidebarsConfig = {
+  apisidebar: [
+    {
+      type: "doc",
+      id: "api/${overviewId}",
+    },
+    {
+      type: "category",
+      label: "const",
+      link: {
+        type: "doc",
+        id: "api/const",
+      },
+      items: [
+        {
+          type: "doc",
+          id: "api/const",
+          label: "const with primitives",
+          className: "api-method get",
+        },
+      ],
+    },
+  ],
+};
+
+export default sidebar.apisidebar;
+`;
+    beforeEach(() => {
+      dir = mkdtempSync(path.join(tmpdir(), 'api-sidebar-'));
+    });
+    afterEach(() => rmSync(dir, {recursive: true, force: true}));
+
+    it('points the overview entry at the new id and leaves tag links and operations alone', () => {
+      const file = path.join(dir, 'sidebar.ts');
+      writeFileSync(file, sidebarSource('const'));
+      expect(renameSidebarDoc(file, 'const', 'const-overview')).toBe(true);
+      expect(readFileSync(file, 'utf8')).toBe(sidebarSource('const-overview'));
+    });
+
+    it('generates the overview under the new id and renames its sidebar entry', () => {
+      const specPath = path.join(dir, 'openapi.yaml');
+      writeFileSync(specPath, stringify(constSpec.root));
+      writeFileSync(path.join(dir, 'sidebar.ts'), sidebarSource('const'));
+      const generators = createPageGenerators({specPath, outputDir: dir, apiDocsBasePath: '/docs/api'});
+      const item = {id: 'const', type: 'info' as const};
+      expect(generators.createInfoPageMD(item)).toContain("import page from './const-overview.page.json';");
+      expect(item.id).toBe('const-overview');
+      expect(readFileSync(path.join(dir, 'sidebar.ts'), 'utf8')).toBe(sidebarSource('const-overview'));
+    });
+
+    it('names the file when the plugin changes its sidebar format', () => {
+      const file = path.join(dir, 'sidebar.ts');
+      writeFileSync(file, 'export default [];\n');
+      expect(() => renameSidebarDoc(file, 'const', 'const-overview')).toThrow(
+        `[api-pages] cannot read the sidebar object in ${file}; the plugin's sidebar format changed.`,
+      );
+    });
+  });
+});
