@@ -3,6 +3,7 @@ import path from 'node:path';
 import {parse} from 'yaml';
 
 import {generateCodeSamples} from './code-samples';
+import {wellFormed} from './markdown';
 import {
   declaredCodeSamples,
   findWebhook,
@@ -72,7 +73,10 @@ export function createPageGenerators(options: PageGeneratorOptions) {
   };
   const writePage = (page: PageModel) => {
     mkdirSync(options.outputDir, {recursive: true});
-    writeFileSync(path.join(options.outputDir, `${page.id}.page.json`), JSON.stringify(page));
+    // No lone surrogate may reach the page data, from the spec or from a code
+    // sample generator: Rspack's JSON parser refuses "\ud800" and the build stops.
+    const json = JSON.stringify(page, (_key, value: unknown) => (typeof value === 'string' ? wellFormed(value) : value));
+    writeFileSync(path.join(options.outputDir, `${page.id}.page.json`), json);
   };
   const setFrontMatter = (item: PluginPageItem, title: string, description: string) => {
     item.title = yamlQuoted(title);

@@ -156,6 +156,8 @@ export function escapePointer(key: string): string {
   return key.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /**
  * The resolved spec as YAML, written from the data that was validated rather
  * than copied from the source bytes: what the docs generator reads is then
@@ -171,6 +173,12 @@ export function serializeSpec(spec: unknown): string {
   visit(document, {
     Pair(_, pair) {
       if (isScalar(pair.key) && pair.key.value === '<<') pair.key.type = 'QUOTE_DOUBLE';
+    },
+    // A lone surrogate ("\ud800" in a double-quoted YAML string) is not a
+    // character: Rspack's JSON parser refuses it in any data a plugin derives
+    // from the spec, so the published spec holds U+FFFD instead.
+    Scalar(_, scalar) {
+      if (typeof scalar.value === 'string') scalar.value = scalar.value.replace(LONE_SURROGATE, '\uFFFD');
     },
   });
   return document.toString({lineWidth: 0});

@@ -223,3 +223,48 @@ export default sidebar.apisidebar;
     });
   });
 });
+
+describe('lone surrogates (tests/fixtures/hostile.yaml)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'api-pages-'));
+  });
+  afterEach(() => rmSync(dir, {recursive: true, force: true}));
+
+  it('never writes one into page data, where Rspack would refuse the JSON', () => {
+    // A spec placed by hand (npm run spec would already have replaced them).
+    const specPath = path.join(dir, 'openapi.yaml');
+    writeFileSync(
+      specPath,
+      [
+        'openapi: 3.1.0',
+        'info: {title: Lone, version: "1"}',
+        'paths:',
+        '  /lone:',
+        '    post:',
+        '      operationId: lone',
+        '      summary: "Lone \\ud800 summary"',
+        '      requestBody:',
+        '        content:',
+        '          application/json:',
+        '            example: {name: "\\udc00 lone"}',
+        '      responses: {"200": {description: OK}}',
+        '',
+      ].join('\n'),
+    );
+    const generators = createPageGenerators({specPath, outputDir: dir, apiDocsBasePath: '/docs/api'});
+    generators.createApiPageMD({id: 'lone', type: 'api', api: {method: 'post', path: '/lone'}});
+    const page = JSON.parse(readFileSync(path.join(dir, 'lone.page.json'), 'utf8')) as OperationPageModel;
+    const strings: string[] = [];
+    const collect = (value: unknown) => {
+      if (typeof value === 'string') strings.push(value);
+      else if (typeof value === 'object' && value !== null) Object.values(value).forEach(collect);
+    };
+    collect(page);
+    const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    expect(strings.filter((text) => lone.test(text))).toEqual([]);
+    expect(page.summary).toBe('Lone \uFFFD summary');
+    // The JavaScript sample parses the example JSON, where "\udc00" is a lone surrogate.
+    expect(page.codeSamples.find((sample) => sample.id === 'javascript')?.code).toContain("name: '\uFFFD lone'");
+  });
+});

@@ -147,6 +147,12 @@ describe('serializeSpec', () => {
     expect(parseSpecText(serializeSpec(value))).toEqual(value);
   });
 
+  it('writes lone surrogates, in keys and values, as U+FFFD and keeps surrogate pairs', () => {
+    const value = parseSpecText('"k\\ud800": "lone \\udc00 and \\ud83d\\ude00 pair"\n');
+    expect(value).toEqual({'k\uD800': 'lone \uDC00 and \u{1F600} pair'});
+    expect(parseSpecText(serializeSpec(value))).toEqual({'k\uFFFD': 'lone \uFFFD and \u{1F600} pair'});
+  });
+
   it('keeps a literal "<<" key quoted so it is not read as a merge key', () => {
     const text = serializeSpec({'<<': {a: 1}, b: '<<'});
     expect(text).toBe('"<<":\n  a: 1\nb: <<\n');
