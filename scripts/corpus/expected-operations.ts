@@ -1,0 +1,64 @@
+import {readFileSync} from 'node:fs';
+import {parse} from 'yaml';
+
+/**
+ * The operations a spec file declares, read straight from the file with no
+ * code from src/openapi, so that the corpus check does not share a bug with
+ * the generator it checks.
+ */
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export interface ExpectedOperation {
+  method: string;
+  path: string;
+  /** What the page's heading must say: the summary, else the operationId, else `METHOD /path`. */
+  title: string;
+}
+
+type Json = Record<string, unknown>;
+
+function isJson(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** A path item may itself be a `$ref` (OpenAPI 3.1, `#/components/pathItems/…`). */
+function pathItemOf(document: Json, value: unknown): Json {
+  let current = value;
+  for (let hops = 0; hops < 16 && isJson(current) && typeof current.$ref === 'string'; hops += 1) {
+    const ref: string = current.$ref;
+    if (!ref.startsWith('#/')) return {};
+    let target: unknown = document;
+    for (const segment of ref.slice(2).split('/')) {
+      const key = decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
+      target = isJson(target) ? target[key] : undefined;
+    }
+    current = target;
+  }
+  return isJson(current) ? current : {};
+}
+
+/** Every operation under `paths`, in document order. Path-item keys that are
+ * not HTTP methods (`parameters`, `summary`, `servers`, `x-…`) are not operations. */
+export function expectedOperations(document: unknown): ExpectedOperation[] {
+  if (!isJson(document) || !isJson(document.paths)) return [];
+  const operations: ExpectedOperation[] = [];
+  for (const [path, rawPathItem] of Object.entries(document.paths)) {
+    const pathItem = pathItemOf(document, rawPathItem);
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (!isJson(operation)) continue;
+      const title = nonEmptyString(operation.summary) ?? nonEmptyString(operation.operationId) ?? `${method.toUpperCase()} ${path}`;
+      operations.push({method, path, title});
+    }
+  }
+  return operations;
+}
+
+export function readExpectedOperations(specFile: string): ExpectedOperation[] {
+  return expectedOperations(parse(readFileSync(specFile, 'utf8'), {maxAliasCount: -1}));
+}

@@ -1,0 +1,216 @@
+// `npm run test:corpus`: builds the site from every spec of the corpus (the
+// openapi-docs demo specs and tests/fixtures/hostile.yaml) through SPEC_FILE,
+// spec → gen → docusaurus build, in an isolated copy of the project
+// (bench/work/corpus-site/), and checks that every operation of each spec has
+// a page with its method, path and summary.
+//
+//   tsx scripts/test-corpus.ts [--only <name>]... [--specs <dir>]
+//
+// Exit status: 0 when every spec passes, 1 otherwise. The hostile build is
+// kept in bench/work/hostile-build/ for tests/e2e/hostile.spec.ts.
+import {copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+
+import {checkOperationPages, truncate} from './corpus/check-build';
+import {
+  CORPUS_CONFIG_FILE,
+  type CorpusSite,
+  handWrittenApiLinks,
+  prepareCorpusSite,
+  resetGenerated,
+  unexpectedBrokenLinks,
+} from './corpus/corpus-site';
+import {readExpectedOperations, type ExpectedOperation} from './corpus/expected-operations';
+import {errorExcerpt, runStep} from './corpus/run-step';
+
+const projectRoot = path.resolve(__dirname, '..');
+const workDir = path.join(projectRoot, 'bench/work');
+const siteDir = path.join(workDir, 'corpus-site');
+const logDir = path.join(workDir, 'corpus-logs');
+/** Where the hostile fixture's build is kept for the e2e suite. */
+const HOSTILE_BUILD_DIR = path.join(workDir, 'hostile-build');
+const HOSTILE_SPEC = path.join(projectRoot, 'tests/fixtures/hostile.yaml');
+const DEFAULT_SPECS_DIR = path.resolve(projectRoot, '../shared/specs/openapi-docs-demo');
+
+/** Bound on one command of the build (a spec that hangs the generator fails, the run goes on). */
+const STEP_TIMEOUT_MS = 900_000;
+
+/**
+ * The commands of `npm run build`, read from package.json with `npm run x`
+ * expanded, so the corpus builds the way the site does (a new step such as
+ * the changelog is picked up). Two changes: `docusaurus clean-api-docs` is
+ * left out (the runner has removed docs/api already, which saves one
+ * Docusaurus start per spec), and `docusaurus build` runs without minifying
+ * and with the corpus config (see prepareCorpusSite).
+ */
+function corpusBuildCommands(scripts: Record<string, string>, script = 'build', depth = 0): string[] {
+  const body = scripts[script];
+  if (body === undefined || depth > 8) throw new Error(`[corpus] package.json has no script "${script}"`);
+  return body.split('&&').map((command) => command.trim()).flatMap((command) => {
+    const nested = /^npm run ([\w:-]+)$/.exec(command);
+    if (nested) return corpusBuildCommands(scripts, nested[1], depth + 1);
+    if (/^docusaurus clean-api-docs\b/.test(command)) return [];
+    if (/^docusaurus build\b/.test(command)) return [`${command} --no-minify --config ${CORPUS_CONFIG_FILE}`];
+    return [command];
+  });
+}
+
+interface Options {
+  specsDir: string;
+  only: string[];
+}
+
+function parseArgs(args: string[]): Options {
+  const options: Options = {specsDir: DEFAULT_SPECS_DIR, only: []};
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index];
+    const value = args[index + 1];
+    if (arg === '--only' && value) {
+      options.only.push(value);
+      index += 1;
+    } else if (arg === '--specs' && value) {
+      options.specsDir = path.resolve(value);
+      index += 1;
+    } else {
+      process.stderr.write(`[corpus] Unknown argument "${arg}". usage: tsx scripts/test-corpus.ts [--only <name>]... [--specs <dir>]\n`);
+      process.exit(2);
+    }
+  }
+  return options;
+}
+
+function specFiles(options: Options): string[] {
+  const inDir = (dir: string, pattern: RegExp) =>
+    existsSync(dir) ? readdirSync(dir).filter((name) => pattern.test(name)).sort().map((name) => path.join(dir, name)) : [];
+  const files = [
+    ...inDir(options.specsDir, /\.(ya?ml|json)$/),
+    ...inDir(path.join(options.specsDir, 'tests'), /\.ya?ml$/),
+    HOSTILE_SPEC,
+  ];
+  return options.only.length === 0 ? files : files.filter((file) => options.only.some((name) => file.includes(name)));
+}
+
+function displayName(file: string, specsDir: string): string {
+  const relative = path.relative(specsDir, file);
+  return relative.startsWith('..') ? path.relative(projectRoot, file) : relative;
+}
+
+interface SpecResult {
+  name: string;
+  operations: number;
+  pages: number;
+  seconds: number;
+  problems: string[];
+  /** Worth knowing, not failures. */
+  notes: string[];
+}
+
+async function buildAndCheck(
+  site: CorpusSite,
+  buildCommands: string[],
+  specFile: string,
+  name: string,
+  expectedBroken: ReadonlySet<string>,
+): Promise<SpecResult> {
+  const started = performance.now();
+  const logFile = path.join(logDir, `${name.replace(/[^\w.-]+/g, '_')}.log`);
+  writeFileSync(logFile, `[corpus] ${specFile}\n`);
+  const result: SpecResult = {name, operations: 0, pages: 0, seconds: 0, problems: [], notes: []};
+  const done = () => ({...result, seconds: (performance.now() - started) / 1000});
+
+  let expected: ExpectedOperation[];
+  try {
+    expected = readExpectedOperations(specFile);
+  } catch (error) {
+    result.problems.push(`cannot read the spec: ${(error as Error).message}`);
+    return done();
+  }
+  result.operations = expected.length;
+
+  await resetGenerated(site);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${path.join(site.dir, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+    SPEC_FILE: specFile,
+    SPEC_STRICT: '1',
+    SPEC_PROXY_URL: '',
+  };
+  let buildLog = '';
+  for (const command of buildCommands) {
+    const run = await runStep('sh', ['-c', command], {cwd: site.dir, env, timeoutMs: STEP_TIMEOUT_MS, logFile});
+    if (/^docusaurus build\b/.test(command)) buildLog = run.output;
+    const invalid = /invalid OpenAPI [\d.]+ document: [^\n]*/.exec(run.output)?.[0];
+    if (!run.ok && /scripts\/spec\.ts/.test(command) && invalid && !run.timedOut) {
+      // The spec step refuses documents that break the OpenAPI schema, by
+      // design (SPEC_STRICT=1). The corpus still checks that the generator
+      // copes with them: it builds from the file as it is.
+      mkdirSync(path.join(site.dir, '.spec'), {recursive: true});
+      copyFileSync(specFile, path.join(site.dir, '.spec/openapi.yaml'));
+      result.notes.push(`the spec step refuses it (${invalid.replace(/\.$/, '')}); built from the file as is`);
+      continue;
+    }
+    if (!run.ok) {
+      const why = run.timedOut ? `timed out after ${STEP_TIMEOUT_MS / 1000} s` : `exit ${run.exitCode}`;
+      result.problems.push(`"${command.split(' ').slice(0, 2).join(' ')}" failed (${why}): ${errorExcerpt(run.output)}`);
+      return done();
+    }
+    // The generator plugin logs a page it could not write and carries on.
+    if (/gen-api-docs/.test(command) && /Failed to write|\[ERROR\]/.test(run.output)) {
+      result.problems.push(`gen-api-docs reported errors: ${errorExcerpt(run.output)}`);
+    }
+  }
+
+  const buildDir = path.join(site.dir, 'build');
+  const check = checkOperationPages(buildDir, expected);
+  result.pages = check.pagesFound;
+  result.problems.push(...check.problems, ...unexpectedBrokenLinks(buildLog, expectedBroken));
+  if (specFile === HOSTILE_SPEC) {
+    rmSync(HOSTILE_BUILD_DIR, {recursive: true, force: true});
+    cpSync(buildDir, HOSTILE_BUILD_DIR, {recursive: true});
+  }
+  return done();
+}
+
+function formatRow(cells: string[], widths: number[]): string {
+  return cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index]) : cell.padStart(widths[index]))).join('  ');
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const files = specFiles(options);
+  if (files.length === 0) {
+    process.stderr.write(`[corpus] no spec files found (looked in ${options.specsDir} and for ${HOSTILE_SPEC})\n`);
+    process.exitCode = 1;
+    return;
+  }
+  const started = performance.now();
+  mkdirSync(logDir, {recursive: true});
+  const site = await prepareCorpusSite(projectRoot, siteDir);
+  const packageJson = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {scripts: Record<string, string>};
+  const buildCommands = corpusBuildCommands(packageJson.scripts);
+  const expectedBroken = await handWrittenApiLinks(projectRoot);
+  process.stdout.write(`[corpus] ${files.length} specs, building in ${path.relative(projectRoot, siteDir)} with: ${buildCommands.join(' && ')} (logs in ${path.relative(projectRoot, logDir)})\n`);
+
+  const names = files.map((file) => displayName(file, options.specsDir));
+  const widths = [Math.max(4, ...names.map((name) => name.length)), 10, 5, 7, 6];
+  process.stdout.write(`${formatRow(['file', 'operations', 'pages', 'seconds', 'result'], widths)}\n`);
+  const results: SpecResult[] = [];
+  for (const [index, file] of files.entries()) {
+    const result = await buildAndCheck(site, buildCommands, file, names[index], expectedBroken);
+    results.push(result);
+    const passed = result.problems.length === 0;
+    const row = formatRow([result.name, String(result.operations), String(result.pages), result.seconds.toFixed(1), passed ? 'PASS' : 'FAIL'], widths);
+    const reasons = passed ? (result.notes.length > 0 ? `  (${result.notes.join('; ')})` : '') : `  ${result.problems.slice(0, 5).map((problem) => truncate(problem, 300)).join('; ')}${result.problems.length > 5 ? `; … ${result.problems.length - 5} more` : ''}`;
+    process.stdout.write(`${row}${reasons}\n`);
+  }
+  const failed = results.filter((result) => result.problems.length > 0).length;
+  const minutes = (performance.now() - started) / 60_000;
+  process.stdout.write(`corpus: ${results.length - failed} passed, ${failed} failed (${minutes.toFixed(1)} min)\n`);
+  process.exitCode = failed > 0 ? 1 : 0;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`[corpus] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});
