@@ -43,6 +43,11 @@ function yamlQuoted(text: string): string {
   return JSON.stringify(text).slice(1, -1);
 }
 
+/** The `<title>` of a tag page (its heading stays the bare tag name). */
+function tagPageTitle(tagName: string): string {
+  return `${tagName} API`;
+}
+
 /** Body of every generated page: it imports its data and renders it with our
  * component, so no text from the spec is ever compiled as MDX. */
 function pageBody(id: string, component: 'OperationPage' | 'OverviewPage' | 'TagPage', exportToc = false): string {
@@ -126,7 +131,9 @@ export function createPageGenerators(options: PageGeneratorOptions) {
     createTagPageMD(item: PluginPageItem): string {
       const page = {...tagPageModel(loadSpec(), item.tag?.name ?? item.id, options.apiDocsBasePath), id: item.id};
       writePage(page);
-      setFrontMatter(item, page.name, page.plainDescription);
+      // The document title says what the page is: a tag named "Tags" must
+      // not share "Tags | Meridian" with the blog's tag index.
+      setFrontMatter(item, tagPageTitle(page.name), page.plainDescription);
       return pageBody(item.id, 'TagPage');
     },
   };

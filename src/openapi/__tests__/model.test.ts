@@ -268,3 +268,21 @@ describe('lone surrogates (tests/fixtures/hostile.yaml)', () => {
     expect(page.codeSamples.find((sample) => sample.id === 'javascript')?.code).toContain("name: '\uFFFD lone'");
   });
 });
+
+describe('tag page titles (structure.spec: every page has a title of its own)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'api-pages-'));
+  });
+  afterEach(() => rmSync(dir, {recursive: true, force: true}));
+
+  it('titles a tag page "<tag> API", so a tag named Tags does not share the blog tag index\'s title', () => {
+    const specPath = path.join(dir, 'openapi.yaml');
+    writeFileSync(specPath, stringify(spec({tags: [{name: 'Tags'}], paths: {'/tags': {get: {tags: ['Tags'], operationId: 'listTags', responses: {}}}}}).root));
+    const generators = createPageGenerators({specPath, outputDir: dir, apiDocsBasePath: '/docs/api'});
+    const item: {id: string; type: 'tag'; tag: {name: string}; title?: string} = {id: 'tags', type: 'tag', tag: {name: 'Tags'}};
+    generators.createTagPageMD(item);
+    expect(item.title).toBe('Tags API');
+    expect(JSON.parse(readFileSync(path.join(dir, 'tags.page.json'), 'utf8'))).toMatchObject({kind: 'tag', name: 'Tags'});
+  });
+});
