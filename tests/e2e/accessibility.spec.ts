@@ -1,0 +1,191 @@
+import AxeBuilder from '@axe-core/playwright';
+import type {Locator, Page} from '@playwright/test';
+
+import {test, expect, gotoHydrated} from './fixtures';
+import {operationRoutes, sitemapPaths} from './site-routes';
+
+/**
+ * axe-core (WCAG 2.0/2.1 A and AA) on every page of the sitemap and the
+ * not-found page, in light and dark mode, and the keyboard paths a reader
+ * needs: skip to content, code-sample tabs, the API explorer.
+ */
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+const MODES = ['light', 'dark'] as const;
+const NOT_FOUND_ROUTE = '/no-such-page-for-axe';
+/** Pages audited at once: the machine has two cores. */
+const LANES = 2;
+
+type Mode = (typeof MODES)[number];
+
+interface AxeRow {
+  route: string;
+  mode: Mode;
+  /** Violated rules by impact. */
+  counts: Record<string, number>;
+  /** `rule (impact)` of every violation. */
+  rules: string[];
+  blocking: string[];
+}
+
+async function auditRoute(page: Page, route: string, mode: Mode): Promise<AxeRow> {
+  await gotoHydrated(page, route);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+  // Only violations: collecting passes and incomplete results doubles the time.
+  const results = await new AxeBuilder({page}).withTags(WCAG_TAGS).options({resultTypes: ['violations']}).analyze();
+  const counts: Record<string, number> = {};
+  const rules: string[] = [];
+  const blocking: string[] = [];
+  for (const violation of results.violations) {
+    const impact = violation.impact ?? 'unknown';
+    counts[impact] = (counts[impact] ?? 0) + 1;
+    rules.push(`${violation.id} (${impact})`);
+    if (BLOCKING_IMPACTS.has(impact)) {
+      const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join('; ');
+      blocking.push(`${route} (${mode}): ${violation.id} (${impact}, ${violation.nodes.length}×): ${violation.help} — ${targets}`);
+    }
+  }
+  return {route, mode, counts, rules, blocking};
+}
+
+function formatCounts(counts: Record<string, number> | undefined): string {
+  if (!counts) return '-';
+  const parts = ['critical', 'serious', 'moderate', 'minor'].filter((impact) => counts[impact]).map((impact) => `${counts[impact]} ${impact}`);
+  return parts.length > 0 ? parts.join(', ') : 'none';
+}
+
+function summaryTable(rows: AxeRow[]): string {
+  const routes = [...new Set(rows.map((row) => row.route))];
+  const width = Math.max(5, ...routes.map((route) => route.length));
+  const cell = (route: string, mode: Mode) => formatCounts(rows.find((row) => row.route === route && row.mode === mode)?.counts).padEnd(22);
+  const pagesByRule = new Map<string, Set<string>>();
+  for (const row of rows) for (const rule of row.rules) pagesByRule.set(rule, (pagesByRule.get(rule) ?? new Set()).add(row.route));
+  return [
+    `${'route'.padEnd(width)}  ${'light'.padEnd(22)}  dark`,
+    ...routes.map((route) => `${route.padEnd(width)}  ${cell(route, 'light')}  ${cell(route, 'dark')}`.trimEnd()),
+    `rules: ${[...pagesByRule].map(([rule, pages]) => `${rule} on ${pages.size} page${pages.size === 1 ? '' : 's'}`).join('; ') || 'none'}`,
+  ].join('\n');
+}
+
+test.describe('axe', () => {
+  // The not-found page answers 404, which the browser logs as an error.
+  test.use({expectedConsoleErrors: [/Failed to load resource: the server responded with a status of 404/]});
+
+  test('no serious or critical WCAG 2.1 AA violation on any page, in light and dark mode', async ({browser}) => {
+    test.setTimeout(15 * 60_000);
+    const routes = [...sitemapPaths(), NOT_FOUND_ROUTE];
+    const jobs = MODES.flatMap((mode) => routes.map((route) => ({route, mode})));
+    const rows: AxeRow[] = [];
+    const lane = async () => {
+      // A context per colour mode: the theme is read from localStorage before the first paint.
+      const pages = new Map<Mode, Page>();
+      for (const mode of MODES) {
+        const page = await (await browser.newContext()).newPage();
+        await page.addInitScript((value) => window.localStorage.setItem('theme', value), mode);
+        pages.set(mode, page);
+      }
+      for (let job = jobs.shift(); job; job = jobs.shift()) rows.push(await auditRoute(pages.get(job.mode)!, job.route, job.mode));
+      await Promise.all([...pages.values()].map((page) => page.context().close()));
+    };
+    await Promise.all(Array.from({length: LANES}, lane));
+    rows.sort((a, b) => routes.indexOf(a.route) - routes.indexOf(b.route));
+    console.log(`axe-core (${WCAG_TAGS.join(', ')}): violated rules per page and colour mode\n${summaryTable(rows)}`);
+    expect(rows).toHaveLength(routes.length * MODES.length);
+    expect(rows.flatMap((row) => row.blocking)).toEqual([]);
+  });
+});
+
+/** Presses Tab until `target` has focus; fails after `limit` presses. Returns how many it took. */
+async function tabTo(page: Page, target: Locator, limit = 150): Promise<number> {
+  for (let presses = 1; presses <= limit; presses += 1) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return presses;
+  }
+  throw new Error(`${target.toString()} not reached within ${limit} presses of Tab`);
+}
+
+/** The focused element shows where focus is: an outline or a box shadow. */
+async function expectVisibleFocus(page: Page): Promise<void> {
+  const style = await page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return {tag: 'body', outline: 'none', shadow: 'none'};
+    const computed = window.getComputedStyle(element);
+    const outline = computed.outlineStyle === 'none' || parseFloat(computed.outlineWidth) === 0 ? 'none' : `${computed.outlineStyle} ${computed.outlineWidth}`;
+    return {tag: `${element.localName}${element.id ? `#${element.id}` : ''}`, outline, shadow: computed.boxShadow};
+  });
+  expect(style.outline !== 'none' || style.shadow !== 'none', `focus indicator on ${style.tag}`).toBe(true);
+}
+
+test.describe('keyboard', () => {
+  const operation = operationRoutes().find((route) => route.method === 'post') ?? operationRoutes()[0];
+
+  test('the skip link is the first stop and moves focus to the main content', async ({page}) => {
+    await gotoHydrated(page, operation.path);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', {name: /skip to main content/i});
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Enter');
+    // Docusaurus focuses <main> and drops its temporary tabindex, so the
+    // proof is where the next Tab lands: in the page content, past the
+    // navbar and the docs sidebar.
+    await page.keyboard.press('Tab');
+    const landing = await page.evaluate(() => ({
+      inMain: Boolean(document.activeElement?.closest('main')),
+      inNavbarOrSidebar: Boolean(document.activeElement?.closest('.navbar, .theme-doc-sidebar-container')),
+      text: document.activeElement?.textContent?.trim().slice(0, 60) ?? '',
+    }));
+    expect(landing, `focus after the skip link: "${landing.text}"`).toMatchObject({inMain: true, inNavbarOrSidebar: false});
+    await expectVisibleFocus(page);
+  });
+
+  test('code-sample tabs: reachable with Tab, arrow keys move between them, Enter selects (Docusaurus Tabs keys)', async ({page}) => {
+    await gotoHydrated(page, operation.path);
+    const tabs = page.locator('section[aria-label="Code samples"]').getByRole('tab');
+    expect(await tabs.count()).toBeGreaterThan(1);
+    await tabTo(page, tabs.first());
+    await expectVisibleFocus(page);
+    await page.keyboard.press('ArrowRight');
+    await expect(tabs.nth(1)).toBeFocused();
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Enter');
+    await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('section[aria-label="Code samples"] [role="tabpanel"]:not([hidden])')).toHaveCount(1);
+    await page.keyboard.press('ArrowLeft');
+    await expect(tabs.first()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('the API explorer opens, fills in and sends from the keyboard', async ({page}) => {
+    await gotoHydrated(page, operation.path);
+    const open = page.getByRole('button', {name: 'Open the API explorer'});
+    await tabTo(page, open);
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Enter');
+    const explorer = page.getByRole('form', {name: 'API explorer'});
+    await expect(explorer).toBeVisible();
+    // From where focus is now, Tab walks through every field and reaches Send.
+    const send = explorer.getByRole('button', {name: /^Send /});
+    const fields = explorer.locator('input, select, textarea');
+    const fieldCount = await fields.count();
+    expect(fieldCount).toBeGreaterThan(0);
+    const visited = new Set<string>();
+    for (let presses = 0; presses < 60; presses += 1) {
+      await page.keyboard.press('Tab');
+      const id = await page.evaluate(() => document.activeElement?.id || document.activeElement?.textContent || '');
+      const insideExplorer = await explorer.evaluate((form) => form.contains(document.activeElement));
+      if (insideExplorer) {
+        visited.add(id);
+        await expectVisibleFocus(page);
+      }
+      if (await send.evaluate((button) => button === document.activeElement)) break;
+    }
+    await expect(send).toBeFocused();
+    expect(visited.size, 'fields and the Send button reached with Tab').toBe(fieldCount + 1);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('explorer-response')).toBeVisible();
+  });
+});
