@@ -14,7 +14,7 @@ import process from 'node:process';
 
 import {checkOperationPages, truncate} from './corpus/check-build';
 import {
-  CORPUS_CONFIG_FILE,
+  corpusBuildCommands,
   type CorpusSite,
   handWrittenApiLinks,
   prepareCorpusSite,
@@ -35,26 +35,6 @@ const DEFAULT_SPECS_DIR = path.resolve(projectRoot, '../shared/specs/openapi-doc
 
 /** Bound on one command of the build (a spec that hangs the generator fails, the run goes on). */
 const STEP_TIMEOUT_MS = 900_000;
-
-/**
- * The commands of `npm run build`, read from package.json with `npm run x`
- * expanded, so the corpus builds the way the site does (a new step such as
- * the changelog is picked up). Two changes: `docusaurus clean-api-docs` is
- * left out (the runner has removed docs/api already, which saves one
- * Docusaurus start per spec), and `docusaurus build` runs without minifying
- * and with the corpus config (see prepareCorpusSite).
- */
-function corpusBuildCommands(scripts: Record<string, string>, script = 'build', depth = 0): string[] {
-  const body = scripts[script];
-  if (body === undefined || depth > 8) throw new Error(`[corpus] package.json has no script "${script}"`);
-  return body.split('&&').map((command) => command.trim()).flatMap((command) => {
-    const nested = /^npm run ([\w:-]+)$/.exec(command);
-    if (nested) return corpusBuildCommands(scripts, nested[1], depth + 1);
-    if (/^docusaurus clean-api-docs\b/.test(command)) return [];
-    if (/^docusaurus build\b/.test(command)) return [`${command} --no-minify --config ${CORPUS_CONFIG_FILE}`];
-    return [command];
-  });
-}
 
 interface Options {
   specsDir: string;
@@ -189,7 +169,7 @@ async function main(): Promise<void> {
   const site = await prepareCorpusSite(projectRoot, siteDir);
   const packageJson = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {scripts: Record<string, string>};
   const buildCommands = corpusBuildCommands(packageJson.scripts);
-  const expectedBroken = await handWrittenApiLinks(projectRoot);
+  const expectedBroken = await handWrittenApiLinks(site);
   process.stdout.write(`[corpus] ${files.length} specs, building in ${path.relative(projectRoot, siteDir)} with: ${buildCommands.join(' && ')} (logs in ${path.relative(projectRoot, logDir)})\n`);
 
   const names = files.map((file) => displayName(file, options.specsDir));

@@ -95,27 +95,18 @@ export async function resetGenerated(site: CorpusSite): Promise<void> {
 }
 
 const CONTENT_LINK = /\/docs\/api\/[A-Za-z0-9._~-]+/g;
+const CONTENT_FILE = /^(config|blog|docs|src\/pages|src\/theme|src\/components)\/.*\.(tsx?|mdx?|json|ya?ml)$/;
 
 /**
- * Links to generated API pages written by hand in the site (config, blog,
- * docs intro, pages, components): they name Meridian's operations, so with
- * another spec they are expected to be broken.
+ * Links to generated API pages written by hand in the site's own files
+ * (config, blog, docs intro, pages, components; not tests): they name
+ * Meridian's operations, so with another spec they are expected to be broken.
  */
-export async function handWrittenApiLinks(projectRoot: string): Promise<Set<string>> {
+export async function handWrittenApiLinks(site: CorpusSite): Promise<Set<string>> {
   const links = new Set<string>();
-  const walk = async (relative: string): Promise<void> => {
-    const full = path.join(projectRoot, relative);
-    for (const entry of await readdir(full, {withFileTypes: true})) {
-      const child = path.join(relative, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== '__tests__' && entry.name !== 'api' && entry.name !== 'node_modules') await walk(child);
-      } else if (/\.(tsx?|mdx?|json|ya?ml)$/.test(entry.name)) {
-        for (const match of (await readFile(path.join(projectRoot, child), 'utf8')).matchAll(CONTENT_LINK)) links.add(match[0]);
-      }
-    }
-  };
-  for (const dir of ['config', 'blog', 'docs', 'src/pages', 'src/theme', 'src/components']) {
-    if (await lstat(path.join(projectRoot, dir)).then(() => true, () => false)) await walk(dir);
+  for (const file of site.sources) {
+    if (!CONTENT_FILE.test(file) || file.includes('/__tests__/')) continue;
+    for (const match of (await readFile(path.join(site.dir, file), 'utf8')).matchAll(CONTENT_LINK)) links.add(match[0]);
   }
   return links;
 }
@@ -140,4 +131,24 @@ export function unexpectedBrokenLinks(log: string, expected: ReadonlySet<string>
     problems.push(`broken link on ${source} to ${target}`);
   }
   return [...new Set(problems)];
+}
+
+/**
+ * The commands of `npm run build`, read from package.json with `npm run x`
+ * expanded, so the corpus builds the way the site does (a new step such as
+ * the changelog is picked up). Two changes: `docusaurus clean-api-docs` is
+ * left out (the runner has removed docs/api already, which saves one
+ * Docusaurus start per spec), and `docusaurus build` runs without minifying
+ * and with the corpus config (see prepareCorpusSite).
+ */
+export function corpusBuildCommands(scripts: Record<string, string>, script = 'build', depth = 0): string[] {
+  const body = scripts[script];
+  if (body === undefined || depth > 8) throw new Error(`[corpus] package.json has no script "${script}"`);
+  return body.split('&&').map((command) => command.trim()).flatMap((command) => {
+    const nested = /^npm run ([\w:-]+)$/.exec(command);
+    if (nested) return corpusBuildCommands(scripts, nested[1], depth + 1);
+    if (/^docusaurus clean-api-docs\b/.test(command)) return [];
+    if (/^docusaurus build\b/.test(command)) return [`${command} --no-minify --config ${CORPUS_CONFIG_FILE}`];
+    return [command];
+  });
 }

@@ -1,0 +1,88 @@
+import {describe, expect, it} from 'vitest';
+
+import {corpusBuildCommands, unexpectedBrokenLinks} from '../corpus-site';
+import {expectedOperations} from '../expected-operations';
+import {normalizeText, parseHtml, routeOfFile, spacedText} from '../html';
+
+describe('expectedOperations', () => {
+  it('lists the operations of every path item, with the summary, else operationId, else METHOD /path as title', () => {
+    const spec = {
+      openapi: '3.1.0',
+      paths: {
+        '/pets/{id}': {
+          summary: 'A path-level summary is not an operation',
+          parameters: [{name: 'id', in: 'path', required: true}],
+          servers: [{url: 'https://example.com'}],
+          'x-internal': true,
+          get: {summary: 'Get a pet', operationId: 'getPet'},
+          delete: {operationId: 'deletePet'},
+          patch: {summary: '  '},
+        },
+        '/shared': {$ref: '#/components/pathItems/Shared'},
+      },
+      components: {pathItems: {Shared: {post: {summary: 'Shared post'}}}},
+    };
+    expect(expectedOperations(spec)).toEqual([
+      {method: 'get', path: '/pets/{id}', title: 'Get a pet'},
+      {method: 'delete', path: '/pets/{id}', title: 'deletePet'},
+      {method: 'patch', path: '/pets/{id}', title: 'PATCH /pets/{id}'},
+      {method: 'post', path: '/shared', title: 'Shared post'},
+    ]);
+  });
+
+  it('finds nothing in a document without paths', () => {
+    expect(expectedOperations({openapi: '3.1.0'})).toEqual([]);
+    expect(expectedOperations('not a spec')).toEqual([]);
+  });
+});
+
+describe('corpusBuildCommands', () => {
+  it('expands npm run, drops clean-api-docs and builds unminified with the corpus config', () => {
+    expect(
+      corpusBuildCommands({
+        spec: 'tsx scripts/spec.ts',
+        gen: 'docusaurus clean-api-docs all && docusaurus gen-api-docs all',
+        build: 'npm run spec && npm run gen && docusaurus build',
+      }),
+    ).toEqual(['tsx scripts/spec.ts', 'docusaurus gen-api-docs all', 'docusaurus build --no-minify --config corpus.config.ts']);
+  });
+
+  it('names a missing script', () => {
+    expect(() => corpusBuildCommands({build: 'npm run nope'})).toThrow('[corpus] package.json has no script "nope"');
+  });
+});
+
+describe('unexpectedBrokenLinks', () => {
+  const log = [
+    '[WARNING] Docusaurus found broken links!',
+    '- Broken link on source page path = /blog:',
+    '   -> linking to /docs/api/meridian-api',
+    '- Broken link on source page path = /docs/api/pet:',
+    '   -> linking to /docs/api/meridian-api',
+    '   -> linking to /docs/api/add-pet-2',
+    '[WARNING] Docusaurus found broken anchors!',
+    '- Broken anchor on source page path = /docs/api/pet:',
+    '   -> linking to /docs/api/meridian-api#authentication',
+  ].join('\n');
+
+  it('reports every broken link and anchor except the expected hand-written links', () => {
+    expect(unexpectedBrokenLinks(log, new Set(['/docs/api/meridian-api']))).toEqual([
+      'broken link on /docs/api/pet to /docs/api/add-pet-2',
+      'broken link on /docs/api/pet to /docs/api/meridian-api#authentication',
+    ]);
+  });
+});
+
+describe('html helpers', () => {
+  it('reads text with a space at element boundaries, as the page shows it', () => {
+    const document = parseHtml('<p><span>GET</span><code><span>https://api</span>/pets/{id}</code>\u200B<script>x</script></p>');
+    expect(spacedText(document)).toBe('GET https://api /pets/{id}');
+    expect(normalizeText(' a \n\t b \uD800 ')).toBe('a b \uFFFD');
+  });
+
+  it('maps built files to routes', () => {
+    expect(routeOfFile('index.html')).toBe('/');
+    expect(routeOfFile('docs/api/get-pet.html')).toBe('/docs/api/get-pet');
+    expect(routeOfFile('blog/index.html')).toBe('/blog/');
+  });
+});
