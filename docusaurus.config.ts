@@ -46,7 +46,7 @@ const config = {
     },
   },
 
-  clientModules: ['./src/client/prefetch-on-intent.ts'],
+  clientModules: ['./src/client/prefetch-on-intent.ts', './src/client/hydration-state.ts'],
 
   presets: [
     [

@@ -6,6 +6,7 @@ import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
 import Admonition from '@theme/Admonition';
 import RichText from '@site/src/components/RichText';
+import HydrateOnDemand from '@site/src/components/HydrateOnDemand';
 import type {OperationPageModel, ResponseModel, SecurityRequirementModel} from '@site/src/openapi/types';
 import ExpandAll from './ExpandAll';
 import MethodBadge from './MethodBadge';
@@ -161,10 +162,15 @@ function Aside({page}: {page: OperationPageModel}): ReactNode {
           <Heading as="h2" id="code-samples" className={styles.asideHeading}>
             Code samples
           </Heading>
+          {/* The tabs hydrate at once, so the language chosen on another page
+              (groupId, kept in localStorage) is selected on load; the
+              highlighted code inside stays server HTML until used. */}
           <Tabs groupId="code-samples" className={styles.codeTabs}>
             {page.codeSamples.map((sample) => (
               <TabItem key={sample.id} value={sample.id} label={sample.label}>
-                <CodeBlock language={sample.language}>{sample.code}</CodeBlock>
+                <HydrateOnDemand>
+                  <CodeBlock language={sample.language}>{sample.code}</CodeBlock>
+                </HydrateOnDemand>
               </TabItem>
             ))}
           </Tabs>
@@ -172,30 +178,34 @@ function Aside({page}: {page: OperationPageModel}): ReactNode {
       ) : null}
       {page.webhook ? null : <TryIt page={page} />}
       {requestExamples && requestExamples.examples.length > 0 ? (
-        <section className={styles.asideBlock} aria-labelledby="request-example">
-          <Heading as="h2" id="request-example" className={styles.asideHeading}>
-            Request example
-          </Heading>
-          <Examples examples={requestExamples.examples} mediaType={requestExamples.mediaType} title={requestExamples.mediaType} />
-        </section>
+        <HydrateOnDemand>
+          <section className={styles.asideBlock} aria-labelledby="request-example">
+            <Heading as="h2" id="request-example" className={styles.asideHeading}>
+              Request example
+            </Heading>
+            <Examples examples={requestExamples.examples} mediaType={requestExamples.mediaType} title={requestExamples.mediaType} />
+          </section>
+        </HydrateOnDemand>
       ) : null}
       {responseExamples.length > 0 ? (
-        <section className={styles.asideBlock} aria-labelledby="response-examples">
-          <Heading as="h2" id="response-examples" className={styles.asideHeading}>
-            Response examples
-          </Heading>
-          <Tabs className={styles.responseTabs}>
-            {responseExamples.map((response) => (
-              <TabItem key={response.status} value={response.status} label={response.status}>
-                {response.content
-                  .filter((media) => media.examples.length > 0)
-                  .map((media) => (
-                    <Examples key={media.mediaType} examples={media.examples} mediaType={media.mediaType} title={media.mediaType} />
-                  ))}
-              </TabItem>
-            ))}
-          </Tabs>
-        </section>
+        <HydrateOnDemand>
+          <section className={styles.asideBlock} aria-labelledby="response-examples">
+            <Heading as="h2" id="response-examples" className={styles.asideHeading}>
+              Response examples
+            </Heading>
+            <Tabs className={styles.responseTabs}>
+              {responseExamples.map((response) => (
+                <TabItem key={response.status} value={response.status} label={response.status}>
+                  {response.content
+                    .filter((media) => media.examples.length > 0)
+                    .map((media) => (
+                      <Examples key={media.mediaType} examples={media.examples} mediaType={media.mediaType} title={media.mediaType} />
+                    ))}
+                </TabItem>
+              ))}
+            </Tabs>
+          </section>
+        </HydrateOnDemand>
       ) : null}
     </aside>
   );
@@ -248,37 +258,43 @@ export default function OperationPage({page}: {page: OperationPageModel}): React
       </header>
       <div className={styles.columns}>
         <div className={styles.main}>
-          <RichText value={page.description} className={styles.description} />
-          <Security security={page.security} />
-          <Parameters parameters={page.parameters} />
-          {page.requestBody ? (
-            <section className={styles.section} id="request-body-section" aria-labelledby="request-body">
-              <div className={styles.sectionHeader}>
-                <Heading as="h2" id="request-body">
-                  Request body{page.requestBody.required ? <span className={styles.requiredNote}> required</span> : null}
+          <HydrateOnDemand>
+            <RichText value={page.description} className={styles.description} />
+            <Security security={page.security} />
+            <Parameters parameters={page.parameters} />
+          </HydrateOnDemand>
+          <HydrateOnDemand>
+            {page.requestBody ? (
+              <section className={styles.section} id="request-body-section" aria-labelledby="request-body">
+                <div className={styles.sectionHeader}>
+                  <Heading as="h2" id="request-body">
+                    Request body{page.requestBody.required ? <span className={styles.requiredNote}> required</span> : null}
+                  </Heading>
+                  <ExpandAll sectionId="request-body-section" />
+                </div>
+                <RichText value={page.requestBody.description} />
+                <MediaTypes content={page.requestBody.content} showExamples={false} exampleTitle="" />
+              </section>
+            ) : null}
+          </HydrateOnDemand>
+          <HydrateOnDemand>
+            <Responses responses={page.responses} />
+            {page.callbacks.length > 0 ? (
+              <section className={styles.section} aria-labelledby="callbacks">
+                <Heading as="h2" id="callbacks">
+                  Callbacks
                 </Heading>
-                <ExpandAll sectionId="request-body-section" />
-              </div>
-              <RichText value={page.requestBody.description} />
-              <MediaTypes content={page.requestBody.content} showExamples={false} exampleTitle="" />
-            </section>
-          ) : null}
-          <Responses responses={page.responses} />
-          {page.callbacks.length > 0 ? (
-            <section className={styles.section} aria-labelledby="callbacks">
-              <Heading as="h2" id="callbacks">
-                Callbacks
-              </Heading>
-              <ul>
-                {page.callbacks.map((callback) => (
-                  <li key={`${callback.name}-${callback.method}-${callback.expression}`}>
-                    <strong>{callback.name}</strong>: <MethodBadge method={callback.method} /> <code>{callback.expression}</code>
-                    {callback.summary ? <> — {callback.summary}</> : null}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+                <ul>
+                  {page.callbacks.map((callback) => (
+                    <li key={`${callback.name}-${callback.method}-${callback.expression}`}>
+                      <strong>{callback.name}</strong>: <MethodBadge method={callback.method} /> <code>{callback.expression}</code>
+                      {callback.summary ? <> — {callback.summary}</> : null}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </HydrateOnDemand>
         </div>
         <Aside page={page} />
       </div>

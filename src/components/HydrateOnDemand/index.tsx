@@ -1,0 +1,73 @@
+import {useEffect, useRef, useState, type ReactNode, type SyntheticEvent} from 'react';
+import {isFirstPageHydrated} from '@site/src/client/hydration-state';
+
+interface Props {
+  children: ReactNode;
+  className?: string;
+  /** Accessible grouping, passed to the wrapper element. */
+  'aria-label'?: string;
+}
+
+/** Index path of a node below a root, to find its twin after a re-render. */
+function pathFrom(root: Element, node: Node | null): number[] | null {
+  const path: number[] = [];
+  for (let current = node; current && current !== root; current = current.parentNode) {
+    const parent = current.parentNode;
+    if (!parent) return null;
+    path.unshift(Array.prototype.indexOf.call(parent.childNodes, current));
+  }
+  return path;
+}
+
+function nodeAt(root: Element, path: number[]): Node | null {
+  let current: Node | null = root;
+  for (const index of path) current = current?.childNodes[index] ?? null;
+  return current;
+}
+
+/**
+ * A part of a server-rendered page that React does not hydrate on load: the
+ * server's HTML stays as it is (readable, selectable, linkable) and the part
+ * becomes interactive on the reader's first pointer, touch or focus inside it.
+ * Operation pages are thousands of elements of schemas and highlighted code;
+ * hydrating them at once was a single 0.9 s main-thread task on a throttled
+ * phone. After the first page, client-side navigations render normally.
+ */
+export default function HydrateOnDemand({children, className, 'aria-label': ariaLabel}: Props): ReactNode {
+  const [active, setActive] = useState(() => typeof window === 'undefined' || isFirstPageHydrated());
+  const ref = useRef<HTMLDivElement>(null);
+  const focusPath = useRef<number[] | null>(null);
+
+  useEffect(() => {
+    if (!active || !focusPath.current || !ref.current) return;
+    const twin = nodeAt(ref.current, focusPath.current);
+    focusPath.current = null;
+    if (twin instanceof HTMLElement) twin.focus();
+  }, [active]);
+
+  if (active) {
+    return (
+      <div ref={ref} className={className} aria-label={ariaLabel}>
+        {children}
+      </div>
+    );
+  }
+  const activate = (event: SyntheticEvent) => {
+    if (event.type === 'focus' && ref.current) focusPath.current = pathFrom(ref.current, event.target as Node);
+    setActive(true);
+  };
+  return (
+    <div
+      ref={ref}
+      className={className}
+      aria-label={ariaLabel}
+      onPointerEnter={activate}
+      onTouchStart={activate}
+      onFocus={activate}
+      // Keeps the server-rendered children: React does not touch them while
+      // hydrating an element whose content is set this way.
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{__html: ''}}
+    />
+  );
+}
