@@ -108,6 +108,8 @@ async function buildAndCheck(
   }
   result.operations = expected.length;
 
+  // A failed hostile build must not leave the previous one for the e2e suite.
+  if (specFile === HOSTILE_SPEC) rmSync(HOSTILE_BUILD_DIR, {recursive: true, force: true});
   await resetGenerated(site);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -145,10 +147,7 @@ async function buildAndCheck(
   const check = checkOperationPages(buildDir, expected);
   result.pages = check.pagesFound;
   result.problems.push(...check.problems, ...unexpectedBrokenLinks(buildLog, expectedBroken));
-  if (specFile === HOSTILE_SPEC) {
-    rmSync(HOSTILE_BUILD_DIR, {recursive: true, force: true});
-    cpSync(buildDir, HOSTILE_BUILD_DIR, {recursive: true});
-  }
+  if (specFile === HOSTILE_SPEC) cpSync(buildDir, HOSTILE_BUILD_DIR, {recursive: true});
   return done();
 }
 
@@ -158,9 +157,14 @@ function formatRow(cells: string[], widths: number[]): string {
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
+  if (!existsSync(options.specsDir)) {
+    process.stderr.write(`[corpus] ${options.specsDir} does not exist; pass --specs <dir> with the openapi-docs demo specs.\n`);
+    process.exitCode = 1;
+    return;
+  }
   const files = specFiles(options);
   if (files.length === 0) {
-    process.stderr.write(`[corpus] no spec files found (looked in ${options.specsDir} and for ${HOSTILE_SPEC})\n`);
+    process.stderr.write(`[corpus] no spec files match (looked in ${options.specsDir} and for ${HOSTILE_SPEC})\n`);
     process.exitCode = 1;
     return;
   }
