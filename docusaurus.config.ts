@@ -1,11 +1,11 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
-import {themes as prismThemes} from 'prism-react-renderer';
 
 import {siteSettings} from './config/site';
 import {navbar} from './config/navbar';
 import {footer} from './config/footer';
+import {accessibleLightCodeTheme, darkCodeTheme} from './config/prism-themes';
 import {createPageGenerators} from './src/openapi/page-generators';
 import type {PluginOptions as SpecDownloadsOptions} from './src/plugins/spec-downloads/options';
 import type {PluginOptions as LlmsTxtOptions} from './src/plugins/llms-txt/options';
@@ -139,14 +139,20 @@ const config = {
         docsRouteBasePath: '/docs',
         language: ['en'],
         highlightSearchTermsOnTargetPage: false,
-        explicitSearchResultPath: true,
+        // true renders page and section titles into the dropdown as raw HTML:
+        // a hostile operation summary ran script there.
+        explicitSearchResultPath: false,
       },
     ],
   ],
 
   themeConfig: {
     image: siteSettings.socialCard,
-    metadata: [{name: 'theme-color', content: '#0b2e4f'}],
+    metadata: [
+      {name: 'theme-color', content: '#0b2e4f'},
+      // Site-wide default; pages with their own description keep theirs.
+      {name: 'description', content: 'The public API reference of Meridian: every endpoint, its parameters, schemas and examples.'},
+    ],
     colorMode: {
       defaultMode: 'light',
       disableSwitch: false,
@@ -165,8 +171,8 @@ const config = {
     navbar,
     footer,
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      theme: accessibleLightCodeTheme,
+      darkTheme: darkCodeTheme,
       additionalLanguages: ['bash', 'json', 'yaml'],
     },
   } satisfies Preset.ThemeConfig,
