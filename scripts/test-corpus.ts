@@ -2,13 +2,17 @@
 // openapi-docs demo specs and tests/fixtures/hostile.yaml) through SPEC_FILE,
 // spec → gen → docusaurus build, in an isolated copy of the project
 // (bench/work/corpus-site/), and checks that every operation of each spec has
-// a page with its method, path and summary.
+// a page with its method, path and summary. One spec (PROXY_SPEC_NAME) is
+// built a second time through SPEC_PROXY_URL, from a local HTTP server that
+// stands for the product's proxy, and its provenance must say so.
 //
 //   tsx scripts/test-corpus.ts [--only <name>]... [--specs <dir>]
 //
 // Exit status: 0 when every spec passes, 1 otherwise. The hostile build is
 // kept in bench/work/hostile-build/ for tests/e2e/hostile.spec.ts.
 import {copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {createServer, type Server} from 'node:http';
+import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 import process from 'node:process';
 
@@ -32,6 +36,8 @@ const logDir = path.join(workDir, 'corpus-logs');
 const HOSTILE_BUILD_DIR = path.join(workDir, 'hostile-build');
 const HOSTILE_SPEC = path.join(projectRoot, 'tests/fixtures/hostile.yaml');
 const DEFAULT_SPECS_DIR = path.resolve(projectRoot, '../shared/specs/openapi-docs-demo');
+/** Also built through SPEC_PROXY_URL, from a local server that stands for the proxy. */
+const PROXY_SPEC_NAME = 'petstore-3.1.yaml';
 
 /** Bound on one command of the build (a spec that hangs the generator fails, the run goes on). */
 const STEP_TIMEOUT_MS = 900_000;
@@ -92,6 +98,7 @@ async function buildAndCheck(
   specFile: string,
   name: string,
   expectedBroken: ReadonlySet<string>,
+  proxyBaseUrl?: string,
 ): Promise<SpecResult> {
   const started = performance.now();
   const logFile = path.join(logDir, `${name.replace(/[^\w.-]+/g, '_')}.log`);
@@ -114,9 +121,10 @@ async function buildAndCheck(
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PATH: `${path.join(site.dir, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
-    SPEC_FILE: specFile,
+    // Through the proxy: the spec step fetches <SPEC_PROXY_URL>/api/swagger-yaml.
+    SPEC_FILE: proxyBaseUrl ? '' : specFile,
     SPEC_STRICT: '1',
-    SPEC_PROXY_URL: '',
+    SPEC_PROXY_URL: proxyBaseUrl ?? '',
   };
   let buildLog = '';
   for (const command of buildCommands) {
@@ -143,12 +151,29 @@ async function buildAndCheck(
     }
   }
 
+  if (proxyBaseUrl) {
+    const provenance = JSON.parse(readFileSync(path.join(site.dir, '.spec/provenance.json'), 'utf8')) as {source?: {kind?: string; location?: string}};
+    if (provenance.source?.kind !== 'proxy' || !provenance.source.location?.endsWith('/api/swagger-yaml')) {
+      result.problems.push(`the spec did not come from the proxy: provenance ${JSON.stringify(provenance.source)}`);
+    }
+  }
   const buildDir = path.join(site.dir, 'build');
   const check = checkOperationPages(buildDir, expected);
   result.pages = check.pagesFound;
   result.problems.push(...check.problems, ...unexpectedBrokenLinks(buildLog, expectedBroken));
   if (specFile === HOSTILE_SPEC) cpSync(buildDir, HOSTILE_BUILD_DIR, {recursive: true});
   return done();
+}
+
+/** A local stand-in for the product's proxy: serves one spec at /api/swagger-yaml on 127.0.0.1. */
+async function serveAsProxy(specFile: string): Promise<{server: Server; baseUrl: string}> {
+  const body = readFileSync(specFile);
+  const server = createServer((request, response) => {
+    if (request.url === '/api/swagger-yaml') response.writeHead(200, {'content-type': 'application/yaml'}).end(body);
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`};
 }
 
 function formatRow(cells: string[], widths: number[]): string {
@@ -177,7 +202,7 @@ async function main(): Promise<void> {
   process.stdout.write(`[corpus] ${files.length} specs, building in ${path.relative(projectRoot, siteDir)} with: ${buildCommands.join(' && ')} (logs in ${path.relative(projectRoot, logDir)})\n`);
 
   const names = files.map((file) => displayName(file, options.specsDir));
-  const widths = [Math.max(4, ...names.map((name) => name.length)), 10, 5, 7, 6];
+  const widths = [Math.max(4, ...names.map((name) => name.length), PROXY_SPEC_NAME.length + 25), 10, 5, 7, 6];
   process.stdout.write(`${formatRow(['file', 'operations', 'pages', 'seconds', 'result'], widths)}\n`);
   const results: SpecResult[] = [];
   for (const [index, file] of files.entries()) {
@@ -187,6 +212,20 @@ async function main(): Promise<void> {
     const row = formatRow([result.name, String(result.operations), String(result.pages), result.seconds.toFixed(1), passed ? 'PASS' : 'FAIL'], widths);
     const reasons = passed ? (result.notes.length > 0 ? `  (${result.notes.join('; ')})` : '') : `  ${result.problems.slice(0, 5).map((problem) => truncate(problem, 300)).join('; ')}${result.problems.length > 5 ? `; … ${result.problems.length - 5} more` : ''}`;
     process.stdout.write(`${row}${reasons}\n`);
+  }
+  const proxySpec = files.find((file) => path.basename(file) === PROXY_SPEC_NAME);
+  if (proxySpec) {
+    const name = `${displayName(proxySpec, options.specsDir)} via SPEC_PROXY_URL`;
+    const {server, baseUrl} = await serveAsProxy(proxySpec);
+    try {
+      const result = await buildAndCheck(site, buildCommands, proxySpec, name, expectedBroken, baseUrl);
+      results.push(result);
+      const passed = result.problems.length === 0;
+      const row = formatRow([result.name, String(result.operations), String(result.pages), result.seconds.toFixed(1), passed ? 'PASS' : 'FAIL'], widths);
+      process.stdout.write(`${row}${passed ? '' : `  ${result.problems.slice(0, 5).map((problem) => truncate(problem, 300)).join('; ')}`}\n`);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   }
   const failed = results.filter((result) => result.problems.length > 0).length;
   const minutes = (performance.now() - started) / 60_000;
