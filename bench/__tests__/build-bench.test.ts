@@ -1,0 +1,38 @@
+import {describe, expect, it} from 'vitest';
+
+import {buildPhases, withinBuildTarget} from '../build-bench';
+import {filesToCopy} from '../site-copy';
+
+describe('buildPhases', () => {
+  it('splits the build script into named steps', () => {
+    expect(buildPhases('npm run spec && npm run gen && npm run changelog && docusaurus build')).toEqual([
+      {name: 'spec', command: 'npm run spec'},
+      {name: 'gen', command: 'npm run gen'},
+      {name: 'changelog', command: 'npm run changelog'},
+      {name: 'docusaurus build', command: 'docusaurus build'},
+    ]);
+  });
+
+  it('refuses an empty script', () => {
+    expect(() => buildPhases(' && ')).toThrow('[bench] the "build" script of package.json is empty');
+  });
+});
+
+describe('withinBuildTarget', () => {
+  it('needs both 6 minutes and 6 GB, and says nothing about an unfinished build', () => {
+    expect(withinBuildTarget(360, 6144)).toBe(true);
+    expect(withinBuildTarget(361, 1000)).toBe(false);
+    expect(withinBuildTarget(100, 6145)).toBe(false);
+    expect(withinBuildTarget(null, 100)).toBeNull();
+  });
+});
+
+describe('filesToCopy', () => {
+  it('takes what git lists, once, without the benchmark itself', () => {
+    expect(filesToCopy('src/a.ts\0docs/intro.mdx\0bench/run.ts\0src/a.ts\0bench/work/x\0package.json\0')).toEqual([
+      'docs/intro.mdx',
+      'package.json',
+      'src/a.ts',
+    ]);
+  });
+});

@@ -1,0 +1,32 @@
+import {describe, expect, it} from 'vitest';
+
+import {DEFAULT_OPTIONS, parseOptions} from '../options';
+
+describe('parseOptions', () => {
+  it('runs everything with three runs and four sizes by default', () => {
+    expect(parseOptions([])).toEqual(DEFAULT_OPTIONS);
+    expect(DEFAULT_OPTIONS).toMatchObject({parts: ['build', 'pages', 'peers'], runs: 3, sizes: [24, 250, 1000, 2000]});
+  });
+
+  it('selects parts in their fixed order, and skips parts', () => {
+    expect(parseOptions(['--only=peers,pages']).parts).toEqual(['pages', 'peers']);
+    expect(parseOptions(['--skip=build']).parts).toEqual(['pages', 'peers']);
+  });
+
+  it('reads runs, sizes (sorted, unique), the pages build and the seed', () => {
+    expect(parseOptions(['--runs=1', '--sizes=250,24,250', '--pages-build=build', '--seed=7'])).toMatchObject({
+      runs: 1,
+      sizes: [24, 250],
+      pagesBuild: 'build',
+      seed: 7,
+    });
+  });
+
+  it('names the flag and the bad value', () => {
+    expect(() => parseOptions(['--only=pages,lighthouse'])).toThrow('[bench] unknown part "lighthouse" in --only; the parts are build, pages, peers');
+    expect(() => parseOptions(['--runs=0'])).toThrow('[bench] --runs takes a positive integer, got "0"');
+    expect(() => parseOptions(['--sizes=24,lots'])).toThrow('[bench] --sizes takes a positive integer, got "lots"');
+    expect(() => parseOptions(['--fast'])).toThrow('[bench] unknown argument "--fast"; flags take the form --name=value');
+    expect(() => parseOptions(['--colour=red'])).toThrow('[bench] unknown flag "--colour"; see --help');
+  });
+});

@@ -1,0 +1,72 @@
+import {describe, expect, it} from 'vitest';
+
+import {escapeCell, formatKib, formatNumber, formatRatio, localDate, renderBuildTable, renderTable, resultsBaseName} from '../report';
+import type {BuildResult} from '../build-bench';
+
+describe('renderTable', () => {
+  it('renders a GitHub table, right-aligning columns that hold numbers', () => {
+    expect(renderTable(['Page', 'Requests'], [['/', 12], ['/docs', 30]])).toBe(
+      ['| Page | Requests |', '| --- | ---: |', '| / | 12 |', '| /docs | 30 |'].join('\n'),
+    );
+  });
+
+  it('takes explicit alignment and shows missing cells as n/a', () => {
+    expect(renderTable(['A', 'B'], [['x', null]], ['right', 'left'])).toBe(['| A | B |', '| ---: | --- |', '| x | n/a |'].join('\n'));
+  });
+
+  it('escapes pipes and line breaks inside cells', () => {
+    expect(escapeCell('a|b\nc')).toBe('a\\|b c');
+    expect(renderTable(['Error'], [['exit 1 | see log']])).toContain('| exit 1 \\| see log |');
+  });
+});
+
+describe('formatting', () => {
+  it('formats numbers with separators, kibibytes, and ratios', () => {
+    expect(formatNumber(1234.567, 1)).toBe('1,234.6');
+    expect(formatNumber(null)).toBe('n/a');
+    expect(formatKib(2048)).toBe('2');
+    expect(formatRatio(3.14159)).toBe('3.14×');
+    expect(formatRatio(null)).toBe('n/a');
+  });
+
+  it('renders a build row with its phases and the target verdict', () => {
+    const build: BuildResult = {
+      size: 2000,
+      specSource: 'bundled + generated',
+      operations: 2000,
+      specBytes: 1,
+      apiPages: 2000,
+      htmlPages: 2251,
+      buildBytes: 1,
+      wallSeconds: 400.2,
+      peakRssMb: 7000,
+      cpuSeconds: 650.5,
+      phases: [
+        {name: 'spec', command: 'npm run spec', exitCode: 0, wallSeconds: 5, peakRssMb: 500, cpuSeconds: 1, timedOut: false, loadAverage: 1},
+        {name: 'gen', command: 'npm run gen', exitCode: 0, wallSeconds: 10.2, peakRssMb: 600, cpuSeconds: 1, timedOut: false, loadAverage: 1},
+        {name: 'docusaurus build', command: 'docusaurus build', exitCode: 0, wallSeconds: 385, peakRssMb: 7000, cpuSeconds: 1, timedOut: false, loadAverage: 1},
+      ],
+      specStep: 'npm run spec',
+      withinTarget: false,
+      ok: true,
+      error: null,
+      siteDir: 'bench/work/site-2000',
+    };
+    expect(renderBuildTable([build]).split('\n')[2]).toBe('| 2,000 | 2,000 | 2,251 | 2,000 | 400.2 | 650.5 | spec 5.0, gen 10.2, docusaurus build 385.0 | 7,000 | 1.0 | no |');
+  });
+});
+
+describe('results file names', () => {
+  const defaults = {parts: ['build', 'pages', 'peers'], sizes: [24, 250, 1000, 2000], runs: 3};
+
+  it('uses the date for a full run and marks anything else partial', () => {
+    expect(resultsBaseName('2026-11-22', defaults, defaults)).toBe('2026-11-22');
+    expect(resultsBaseName('2026-11-22', {...defaults, parts: ['pages']}, defaults)).toBe('2026-11-22.partial');
+    expect(resultsBaseName('2026-11-22', {...defaults, runs: 1}, defaults)).toBe('2026-11-22.partial');
+    expect(resultsBaseName('2026-11-22', {...defaults, sizes: [24]}, defaults)).toBe('2026-11-22.partial');
+  });
+
+  it('formats the local date', () => {
+    expect(localDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  });
+});

@@ -1,0 +1,222 @@
+import {copyFile, mkdir, readdir, readFile, stat, writeFile} from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+import {parse, stringify} from 'yaml';
+
+import {countOperations, extendSpec, type JsonObject} from './generate-spec';
+import {runMeasured} from './run-measured';
+import {createSiteCopy} from './site-copy';
+import {round, toMib} from './stats';
+
+/** The bundled spec, relative to the project root. */
+export const BUNDLED_SPEC = 'openapi/meridian.yaml';
+
+/** What a build of 2,000 operations must stay within. */
+export const BUILD_TARGET = {wallSeconds: 6 * 60, peakRssMb: 6 * 1024} as const;
+
+/** Longest a single phase may run before the benchmark gives up on it. */
+const PHASE_TIMEOUT_MS = 45 * 60 * 1000;
+
+export interface PhaseResult {
+  /** The npm script it runs (`spec`), or the command's first words (`docusaurus build`). */
+  name: string;
+  command: string;
+  exitCode: number | null;
+  wallSeconds: number;
+  peakRssMb: number;
+  /** User plus system CPU seconds of the step's whole process tree; null without GNU time. */
+  cpuSeconds: number | null;
+  timedOut: boolean;
+  /** The machine's 1-minute load average when the step ended; above the core count, something else competed for the CPU. */
+  loadAverage: number;
+}
+
+export interface BuildResult {
+  /** Requested operation count. */
+  size: number;
+  specSource: 'bundled' | 'bundled + generated';
+  /** Operations in the spec the build used. */
+  operations: number;
+  specBytes: number;
+  /** Generated operation pages (`docs/api/*.api.mdx`). */
+  apiPages: number;
+  /** HTML files in the production build. */
+  htmlPages: number;
+  buildBytes: number;
+  /** Sum of the phases. */
+  wallSeconds: number | null;
+  /** Highest tree RSS of any phase, in MiB. */
+  peakRssMb: number | null;
+  /** CPU seconds of all phases; null when GNU time was not available. */
+  cpuSeconds: number | null;
+  phases: PhaseResult[];
+  /** How the spec reached `.spec/openapi.yaml`. */
+  specStep: 'npm run spec' | 'copied after npm run spec failed';
+  withinTarget: boolean | null;
+  ok: boolean;
+  error: string | null;
+  /** Where the copy and its logs are. */
+  siteDir: string;
+}
+
+/** Whether a build met the 2,000-operation target (null when it did not finish). */
+export function withinBuildTarget(wallSeconds: number | null, peakRssMb: number | null): boolean | null {
+  if (wallSeconds === null || peakRssMb === null) return null;
+  return wallSeconds <= BUILD_TARGET.wallSeconds && peakRssMb <= BUILD_TARGET.peakRssMb;
+}
+
+async function countFiles(directory: string, predicate: (name: string) => boolean): Promise<{count: number; bytes: number}> {
+  let count = 0;
+  let bytes = 0;
+  let entries;
+  try {
+    entries = await readdir(directory, {withFileTypes: true, recursive: true});
+  } catch {
+    return {count, bytes};
+  }
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    bytes += (await stat(file)).size;
+    if (predicate(entry.name)) count += 1;
+  }
+  return {count, bytes};
+}
+
+export interface BuildPhase {
+  name: string;
+  /** A shell command, run the way npm runs a script. */
+  command: string;
+}
+
+/**
+ * The steps of `npm run build`, read from the project's `build` script
+ * (`npm run spec && npm run gen && … && docusaurus build`), so that the
+ * benchmark follows the pipeline as it changes and times each step.
+ */
+export function buildPhases(buildScript: string): BuildPhase[] {
+  const commands = buildScript.split('&&').map((command) => command.trim()).filter((command) => command !== '');
+  if (commands.length === 0) throw new Error('[bench] the "build" script of package.json is empty');
+  return commands.map((command) => {
+    const npmScript = /^npm run ([\w:.-]+)$/.exec(command);
+    return {name: npmScript?.[1] ?? command.split(/\s+/).slice(0, 2).join(' '), command};
+  });
+}
+
+async function projectBuildPhases(projectRoot: string): Promise<BuildPhase[]> {
+  const manifest = JSON.parse(await readFile(path.join(projectRoot, 'package.json'), 'utf8')) as {scripts?: Record<string, string>};
+  const script = manifest.scripts?.build;
+  if (script === undefined) throw new Error('[bench] package.json has no "build" script');
+  return buildPhases(script);
+}
+
+/** Writes the spec of `size` operations for a build and returns its path. */
+export async function prepareSpec(projectRoot: string, workDir: string, size: number, seed: number): Promise<{file: string; operations: number; source: BuildResult['specSource']}> {
+  const bundledFile = path.join(projectRoot, BUNDLED_SPEC);
+  const bundled = parse(await readFile(bundledFile, 'utf8'), {maxAliasCount: 100}) as JsonObject;
+  const bundledCount = countOperations(bundled);
+  if (size === bundledCount) return {file: bundledFile, operations: bundledCount, source: 'bundled'};
+  if (size < bundledCount) {
+    throw new Error(
+      `[bench] a build of ${size} operations is not supported: the site links to operations of the bundled spec, so a build needs at least its ${bundledCount}`,
+    );
+  }
+  const spec = extendSpec(bundled, {operationCount: size, seed});
+  const file = path.join(workDir, 'specs', `openapi-${size}.yaml`);
+  await mkdir(path.dirname(file), {recursive: true});
+  await writeFile(file, stringify(spec, {aliasDuplicateObjects: false, lineWidth: 0}));
+  return {file, operations: countOperations(spec), source: 'bundled + generated'};
+}
+
+/**
+ * The full build (each step of `npm run build`: spec, gen, … , docusaurus
+ * build) of a spec of `size` operations in its own copy of the project,
+ * `bench/work/site-<size>/`, measuring each step.
+ */
+export async function benchmarkBuild(
+  projectRoot: string,
+  workDir: string,
+  size: number,
+  seed: number,
+  log: (line: string) => void,
+): Promise<BuildResult> {
+  const siteDir = path.join(workDir, `site-${size}`);
+  const result: BuildResult = {
+    size,
+    specSource: 'bundled',
+    operations: 0,
+    specBytes: 0,
+    apiPages: 0,
+    htmlPages: 0,
+    buildBytes: 0,
+    wallSeconds: null,
+    peakRssMb: null,
+    cpuSeconds: null,
+    phases: [],
+    specStep: 'npm run spec',
+    withinTarget: null,
+    ok: false,
+    error: null,
+    siteDir: path.relative(projectRoot, siteDir),
+  };
+  try {
+    const spec = await prepareSpec(projectRoot, workDir, size, seed);
+    result.specSource = spec.source;
+    result.operations = spec.operations;
+    result.specBytes = (await stat(spec.file)).size;
+    await createSiteCopy(projectRoot, siteDir);
+    const logFile = path.join(siteDir, 'bench-build.log');
+    const env: NodeJS.ProcessEnv = {...process.env, SPEC_FILE: spec.file, SPEC_STRICT: '1'};
+    delete env.SPEC_PROXY_URL;
+
+    // npm puts the package's bin directory first on PATH for its scripts.
+    env.PATH = `${path.join(siteDir, 'node_modules/.bin')}${path.delimiter}${env.PATH ?? ''}`;
+
+    for (const phase of await projectBuildPhases(projectRoot)) {
+      log(`[bench] build ${size}: ${phase.command} …`);
+      const run = await runMeasured('sh', ['-c', phase.command], {cwd: siteDir, env, logFile, timeoutMs: PHASE_TIMEOUT_MS});
+      result.phases.push({
+        name: phase.name,
+        command: phase.command,
+        exitCode: run.exitCode,
+        wallSeconds: round(run.wallSeconds, 2)!,
+        peakRssMb: round(toMib(run.peakRssBytes))!,
+        cpuSeconds: run.cpuSeconds,
+        timedOut: run.timedOut,
+        loadAverage: round(os.loadavg()[0], 2)!,
+      });
+      log(
+        `[bench] build ${size}: ${phase.name} took ${run.wallSeconds.toFixed(1)} s (CPU ${run.cpuSeconds ?? 'n/a'} s), peak ${toMib(run.peakRssBytes).toFixed(0)} MB`,
+      );
+      if (run.exitCode === 0) continue;
+      if (phase.command === 'npm run spec') {
+        // If the spec step itself is broken, the rest of the pipeline only
+        // needs the resolved file in place; the table says which happened.
+        log(`[bench] build ${size}: npm run spec failed (exit ${run.exitCode}); copying the spec to .spec/openapi.yaml instead`);
+        await mkdir(path.join(siteDir, '.spec'), {recursive: true});
+        await copyFile(spec.file, path.join(siteDir, '.spec/openapi.yaml'));
+        result.specStep = 'copied after npm run spec failed';
+        continue;
+      }
+      throw new Error(
+        `${phase.command} ${run.timedOut ? `timed out after ${PHASE_TIMEOUT_MS / 60_000} min` : `exited with ${run.exitCode ?? run.signal}`}; see ${path.relative(projectRoot, logFile)}`,
+      );
+    }
+    result.wallSeconds = round(result.phases.reduce((sum, phase) => sum + phase.wallSeconds, 0), 1);
+    result.peakRssMb = Math.max(...result.phases.map((phase) => phase.peakRssMb));
+    result.cpuSeconds = result.phases.every((phase) => phase.cpuSeconds !== null)
+      ? round(result.phases.reduce((sum, phase) => sum + phase.cpuSeconds!, 0), 1)
+      : null;
+    result.withinTarget = withinBuildTarget(result.wallSeconds, result.peakRssMb);
+    result.apiPages = (await countFiles(path.join(siteDir, 'docs/api'), (name) => name.endsWith('.api.mdx'))).count;
+    const built = await countFiles(path.join(siteDir, 'build'), (name) => name.endsWith('.html'));
+    result.htmlPages = built.count;
+    result.buildBytes = built.bytes;
+    result.ok = true;
+  } catch (error) {
+    result.error = (error as Error).message;
+    log(`[bench] build ${size} failed: ${result.error}`);
+  }
+  return result;
+}

@@ -1,0 +1,212 @@
+import type {BuildResult} from './build-bench';
+import {BUILD_TARGET} from './build-bench';
+import type {Part} from './options';
+import {toKib} from './stats';
+import type {PageResult, PeerResult} from './web-bench';
+
+export interface MachineInfo {
+  cores: number;
+  cpuModel: string;
+  memoryGb: number;
+  node: string;
+  chromium: string;
+  lighthouse: string;
+  docusaurus: string;
+  os: string;
+}
+
+export interface BenchResults {
+  date: string;
+  startedAt: string;
+  finishedAt: string;
+  durationSeconds: number;
+  commit: string;
+  parts: Part[];
+  runs: number;
+  sizes: number[];
+  seed: number;
+  machine: MachineInfo;
+  builds: BuildResult[] | null;
+  pages: {buildDir: string; results: PageResult[]} | null;
+  peers: PeerResult[] | null;
+  notes: string[];
+}
+
+export type Cell = string | number | null | undefined;
+export type Align = 'left' | 'right';
+
+/** Escapes what would break a Markdown table cell. */
+export function escapeCell(value: Cell): string {
+  if (value === null || value === undefined || value === '') return 'n/a';
+  return String(value).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+
+/** A GitHub-flavoured Markdown table; numbers align right unless told otherwise. */
+export function renderTable(headers: readonly string[], rows: ReadonlyArray<readonly Cell[]>, align?: readonly Align[]): string {
+  const alignment = headers.map((_, index) => align?.[index] ?? (rows.some((row) => typeof row[index] === 'number') ? 'right' : 'left'));
+  const lines = [
+    `| ${headers.map(escapeCell).join(' | ')} |`,
+    `| ${alignment.map((side) => (side === 'right' ? '---:' : '---')).join(' | ')} |`,
+    ...rows.map((row) => `| ${headers.map((_, index) => escapeCell(row[index])).join(' | ')} |`),
+  ];
+  return lines.join('\n');
+}
+
+/** A number with fixed decimals and thousands separators, or n/a. */
+export function formatNumber(value: number | null | undefined, digits = 0): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return 'n/a';
+  return value.toLocaleString('en-GB', {minimumFractionDigits: digits, maximumFractionDigits: digits});
+}
+
+export const formatKib = (bytes: number | null | undefined): string => formatNumber(typeof bytes === 'number' ? toKib(bytes) : null, 0);
+export const formatSeconds = (ms: number | null | undefined): string => formatNumber(typeof ms === 'number' ? ms / 1000 : null, 2);
+export const formatRatio = (value: number | null | undefined): string => (typeof value === 'number' && Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a');
+export const yesNo = (value: boolean | null | undefined): string => (value === true ? 'yes' : value === false ? 'no' : 'n/a');
+
+function fieldNamesCell(check: {names: string[]; found: string[]} | null): string {
+  if (check === null) return 'n/a';
+  return `${check.found.length === check.names.length ? 'yes' : 'no'} (${check.found.length}/${check.names.length})`;
+}
+
+export function renderBuildTable(builds: readonly BuildResult[]): string {
+  return renderTable(
+    ['N', 'Operations', 'Pages (HTML)', 'API pages', 'Wall time (s)', 'CPU time (s)', 'Steps, wall (s)', 'Peak RSS (MB)', 'Load avg', 'Within target'],
+    builds.map((build) => [
+      formatNumber(build.size),
+      formatNumber(build.operations),
+      build.ok ? formatNumber(build.htmlPages) : null,
+      build.ok ? formatNumber(build.apiPages) : null,
+      formatNumber(build.wallSeconds, 1),
+      formatNumber(build.cpuSeconds, 1),
+      build.phases.map((phase) => `${phase.name} ${phase.wallSeconds.toFixed(1)}`).join(', '),
+      formatNumber(build.peakRssMb),
+      build.phases.length === 0 ? null : formatNumber(Math.max(...build.phases.map((phase) => phase.loadAverage)), 1),
+      build.ok ? yesNo(build.withinTarget) : `failed: ${build.error ?? 'unknown error'}`,
+    ]),
+    ['right', 'right', 'right', 'right', 'right', 'right', 'left', 'right', 'right', 'left'],
+  );
+}
+
+export function renderPagesTable(pages: readonly PageResult[]): string {
+  return renderTable(
+    ['Page', 'JS raw (KB)', 'JS gzip (KB)', 'JS as served (KB)', 'Requests', 'Perf', 'FCP (s)', 'LCP (s)', 'TBT (ms)', 'CLS', 'Field names in HTML'],
+    pages.map((page) => [
+      page.path,
+      formatKib(page.median.jsRawBytes),
+      formatKib(page.median.jsGzipBytes),
+      formatKib(page.median.jsTransferBytes),
+      formatNumber(page.median.requests),
+      formatNumber(page.median.performance),
+      formatSeconds(page.median.fcpMs),
+      formatSeconds(page.median.lcpMs),
+      formatNumber(page.median.tbtMs),
+      formatNumber(page.median.cls, 3),
+      fieldNamesCell(page.fieldNames),
+    ]),
+    ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
+  );
+}
+
+export function renderPeersTable(ours: PageResult | undefined, peers: readonly PeerResult[]): string {
+  const rows: Cell[][] = [];
+  const row = (name: string, result: PageResult, ratios: PeerResult['ratios'] | null): Cell[] => [
+    name,
+    formatKib(result.median.jsRawBytes),
+    formatKib(result.median.jsGzipBytes),
+    formatNumber(result.median.requests),
+    formatNumber(result.median.blocked),
+    formatNumber(result.median.performance),
+    formatSeconds(result.median.fcpMs),
+    formatSeconds(result.median.lcpMs),
+    formatNumber(result.median.tbtMs),
+    formatNumber(result.median.cls, 3),
+    fieldNamesCell(result.fieldNames),
+    yesNo(result.median.targetVisible),
+    ratios === null ? '1.00×' : formatRatio(ratios.jsGzip),
+    ratios === null ? '1.00×' : formatRatio(ratios.requests),
+    ratios === null ? '1.00×' : formatRatio(ratios.fcp),
+    ratios === null ? '1.00×' : formatRatio(ratios.lcp),
+    ratios === null ? '1.00×' : formatRatio(ratios.tbt),
+  ];
+  if (ours !== undefined) rows.push(row('Meridian (this site)', ours, null));
+  for (const peer of peers) rows.push(row(`${peer.name} (${peer.version})`, peer.result, ours === undefined ? {jsGzip: null, requests: null, fcp: null, lcp: null, tbt: null, performance: null} : peer.ratios));
+  return renderTable(
+    ['Renderer', 'JS raw (KB)', 'JS gzip (KB)', 'Requests', 'Blocked', 'Perf', 'FCP (s)', 'LCP (s)', 'TBT (ms)', 'CLS', 'Field names in HTML', 'Deep link shown', 'JS gzip ratio', 'Requests ratio', 'FCP ratio', 'LCP ratio', 'TBT ratio'],
+    rows,
+    ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left', 'left', 'right', 'right', 'right', 'right', 'right'],
+  );
+}
+
+/** The whole Markdown summary of a run. */
+export function renderSummary(results: BenchResults): string {
+  const {machine} = results;
+  const sections: string[] = [
+    `# Benchmark ${results.date}`,
+    '',
+    `Commit ${results.commit}; parts: ${results.parts.join(', ')}; runs per page: ${results.runs}; took ${formatNumber(results.durationSeconds / 60, 1)} min.`,
+    '',
+    renderTable(
+      ['Machine', 'Value'],
+      [
+        ['CPU', `${machine.cores} cores (${machine.cpuModel})`],
+        ['Memory', `${formatNumber(machine.memoryGb, 1)} GB`],
+        ['OS', machine.os],
+        ['Node.js', machine.node],
+        ['Chromium', machine.chromium],
+        ['Lighthouse', machine.lighthouse],
+        ['Docusaurus', machine.docusaurus],
+      ],
+      ['left', 'left'],
+    ),
+  ];
+  if (results.builds !== null) {
+    sections.push(
+      '',
+      '## Builds',
+      '',
+      `Full build (each step of \`npm run build\`, timed) in a copy of the project with a cold Rspack cache. N = 24 is the bundled spec; larger N add generated resources to it (seed ${results.seed}). Peak RSS is the highest sum over the whole process tree, sampled every 200 ms from /proc (a process counts from its second sample, so a child caught between fork and exec, which briefly shows a copy of its parent's memory, is not counted twice). CPU time is user plus system time of every process (GNU time), which other work on the machine barely changes; on an idle machine wall time is at least CPU time divided by the cores. Load avg is the highest 1-minute load average at the end of a step: above the core count, other work competed for the CPU and wall times are inflated. Target: ${BUILD_TARGET.wallSeconds / 60} min and ${formatNumber(BUILD_TARGET.peakRssMb / 1024)} GB (the 2,000-operation goal, checked for every N).`,
+      '',
+      renderBuildTable(results.builds),
+    );
+  }
+  if (results.pages !== null) {
+    sections.push(
+      '',
+      '## Our pages',
+      '',
+      `Production build of the bundled spec (\`${results.pages.buildDir}\`) served by \`serve\` (compressing) on 127.0.0.1. ${results.runs === 1 ? 'One run per page.' : `Medians of ${results.runs} runs.`} JS is every script the page fetched until network and main thread were quiet (no request for 1 s, then an idle callback), plus inline scripts; Requests counts the same window; "gzip" is each body gzipped by the benchmark at level 9, "as served" is what \`serve\` sent (Brotli for Chromium). Perf, FCP, LCP, TBT and CLS are Lighthouse mobile defaults (simulated throttling). "Field names in HTML": each request body property of createContact is the own text of an element in the HTML as served, before JavaScript (mentions in prose and code blocks do not count). KB = 1,024 bytes.`,
+      '',
+      renderPagesTable(results.pages.results),
+    );
+  }
+  if (results.peers !== null) {
+    const ours = results.pages?.results.find((page) => page.isCreateContact);
+    sections.push(
+      '',
+      '## Peers: createContact, same spec, same server',
+      '',
+      `Each renderer opens its deep link to createContact, served by the same compressing server, with every request off 127.0.0.1 blocked (Blocked counts them over the whole visit in the Playwright load; Lighthouse resolves no other host). "Deep link shown" means the operation title ended up visible in the viewport, outside navigation. Ratios are peer / this site (above 1 means the peer is heavier or slower).${ours === undefined ? ' Ratios need the pages part.' : ''}`,
+      '',
+      renderPeersTable(ours, results.peers),
+    );
+  }
+  if (results.notes.length > 0) sections.push('', '## Notes', '', ...results.notes.map((note) => `- ${note}`));
+  return `${sections.join('\n')}\n`;
+}
+
+/** `YYYY-MM-DD` of a date in the machine's time zone. */
+export function localDate(date: Date): string {
+  const pad = (value: number): string => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * Base name of the results files: the date for a full run with the default
+ * parts, sizes and runs, so that the day's reference figures are never
+ * overwritten by a quick partial run, which gets `<date>.partial`.
+ */
+export function resultsBaseName(date: string, run: {parts: readonly string[]; sizes: readonly number[]; runs: number}, defaults: {parts: readonly string[]; sizes: readonly number[]; runs: number}): string {
+  const same = (a: readonly unknown[], b: readonly unknown[]): boolean => a.length === b.length && a.every((value, index) => value === b[index]);
+  const full = same(run.parts, defaults.parts) && same(run.sizes, defaults.sizes) && run.runs === defaults.runs;
+  return full ? date : `${date}.partial`;
+}

@@ -1,0 +1,299 @@
+// `npm run bench`: build time and memory by API size, our pages' weight and
+// Lighthouse figures, and the same for peer renderers of the bundled spec.
+// Writes bench/results/<date>.json and .md and prints the Markdown. Never
+// fails on a slow figure; exits non-zero only when it could not run at all.
+//
+//   npm run bench -- --only=pages --runs=1      (see bench/options.ts or --help)
+import {execFileSync} from 'node:child_process';
+import {access, mkdir, readFile, writeFile} from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+import {chromium, type Browser} from '@playwright/test';
+import {parse} from 'yaml';
+
+import {BUNDLED_SPEC, benchmarkBuild, type BuildResult} from './build-bench';
+import {findOperation, requestBodyPropertyNames} from './field-names';
+import {countOperations} from './generate-spec';
+import {CHROMIUM_FLAGS} from './page-load';
+import {setUpPeers} from './peers';
+import {DEFAULT_OPTIONS, parseOptions, USAGE, type BenchOptions} from './options';
+import {localDate, renderSummary, resultsBaseName, type BenchResults, type MachineInfo} from './report';
+import {stopRunningCommands} from './run-measured';
+import {startStaticServer, type StaticServer} from './static-server';
+import {measurePages, peerRatios, type PageResult, type PageTarget, type PeerResult} from './web-bench';
+
+const projectRoot = path.resolve(__dirname, '..');
+const workDir = path.join(projectRoot, 'bench/work');
+const resultsDir = path.join(projectRoot, 'bench/results');
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Our pages, as the product specification names them. */
+const OUR_PAGES = ['/', '/docs', '/docs/api/meridian-api', '/docs/api/create-contact'];
+const CREATE_CONTACT = {operationId: 'createContact', page: '/docs/api/create-contact'};
+
+const log = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+
+/** Everything to stop if the run is interrupted. */
+const cleanups = new Set<() => Promise<void>>();
+
+function commandOutput(command: string, args: string[]): string {
+  try {
+    return execFileSync(command, args, {cwd: projectRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function packageVersion(name: string): Promise<string> {
+  try {
+    return (JSON.parse(await readFile(path.join(projectRoot, 'node_modules', name, 'package.json'), 'utf8')) as {version: string}).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function machineInfo(): Promise<MachineInfo> {
+  const cpus = os.cpus();
+  return {
+    cores: cpus.length,
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+    memoryGb: os.totalmem() / 1024 ** 3,
+    node: process.version,
+    chromium: commandOutput(chromePath, ['--version']),
+    lighthouse: await packageVersion('lighthouse'),
+    docusaurus: await packageVersion('@docusaurus/core'),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+  };
+}
+
+function gitCommit(): string {
+  const commit = commandOutput('git', ['rev-parse', '--short', 'HEAD']);
+  const dirty = commandOutput('git', ['status', '--porcelain', '--untracked-files=no']);
+  return dirty !== '' && dirty !== 'unknown' ? `${commit} (with uncommitted changes)` : commit;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function withServer<T>(directory: string, use: (server: StaticServer) => Promise<T>): Promise<T> {
+  const server = await startStaticServer(projectRoot, directory);
+  const stop = (): Promise<void> => server.stop();
+  cleanups.add(stop);
+  try {
+    return await use(server);
+  } finally {
+    cleanups.delete(stop);
+    await server.stop();
+  }
+}
+
+async function createContactFields(specFile: string): Promise<{names: string[]; summary: string}> {
+  const spec: unknown = parse(await readFile(specFile, 'utf8'), {maxAliasCount: 100});
+  const operation = findOperation(spec, CREATE_CONTACT.operationId);
+  return {
+    names: requestBodyPropertyNames(spec, CREATE_CONTACT.operationId),
+    summary: typeof operation?.summary === 'string' ? operation.summary : 'Create a contact',
+  };
+}
+
+/** The production build of the bundled spec that the pages part measures, building one when needed. */
+async function pagesBuildDir(options: BenchOptions, builds: BuildResult[] | null, notes: string[]): Promise<string> {
+  if (options.pagesBuild !== undefined) {
+    const directory = path.resolve(projectRoot, options.pagesBuild);
+    if (!(await exists(path.join(directory, 'index.html')))) {
+      throw new Error(`[bench] --pages-build=${options.pagesBuild} has no index.html; build the site first`);
+    }
+    notes.push(`Pages measured on the existing build ${path.relative(projectRoot, directory) || '.'} (--pages-build).`);
+    return directory;
+  }
+  const built = builds?.find((build) => build.specSource === 'bundled' && build.ok);
+  if (built !== undefined) return path.join(projectRoot, built.siteDir, 'build');
+  log('[bench] pages: building the bundled spec in bench/work/site-24 first');
+  const result = await benchmarkBuild(projectRoot, workDir, await bundledOperationCount(), options.seed, log);
+  if (!result.ok) throw new Error(`[bench] could not build the bundled spec for the pages part: ${result.error}`);
+  notes.push(`Pages part built the bundled spec itself in ${result.siteDir} (${result.wallSeconds} s).`);
+  return path.join(projectRoot, result.siteDir, 'build');
+}
+
+async function bundledOperationCount(): Promise<number> {
+  return countOperations(parse(await readFile(path.join(projectRoot, BUNDLED_SPEC), 'utf8'), {maxAliasCount: 100}));
+}
+
+async function runPages(browser: Browser, options: BenchOptions, buildDir: string, notes: string[]): Promise<PageResult[]> {
+  let specFile = path.join(path.dirname(buildDir), '.spec/openapi.yaml');
+  if (!(await exists(specFile))) {
+    notes.push(`No resolved spec next to ${path.relative(projectRoot, buildDir)}; field names came from ${BUNDLED_SPEC}.`);
+    specFile = path.join(projectRoot, BUNDLED_SPEC);
+  }
+  const createContact = await createContactFields(specFile);
+  return withServer(buildDir, async (server) => {
+    const targets: PageTarget[] = OUR_PAGES.map((page) => {
+      const isCreateContact = page === CREATE_CONTACT.page;
+      return {
+        label: page,
+        url: `${server.origin}${page}`,
+        fieldNames: isCreateContact ? createContact.names : null,
+        targetText: isCreateContact ? createContact.summary : undefined,
+        isCreateContact,
+      };
+    });
+    return measurePages(browser, targets, {runs: options.runs, chromePath, screenshotDir: path.join(workDir, 'screens'), log});
+  });
+}
+
+async function runPeers(browser: Browser, options: BenchOptions, ours: PageResult | undefined): Promise<PeerResult[]> {
+  const specFile = path.join(projectRoot, BUNDLED_SPEC);
+  const createContact = await createContactFields(specFile);
+  const peersRoot = path.join(workDir, 'peers');
+  log('[bench] peers: writing Redoc, Scalar, Swagger UI and Stoplight Elements pages');
+  const peers = await setUpPeers({projectRoot, specFile, peersRoot});
+  return withServer(peersRoot, async (server) => {
+    const targets: PageTarget[] = peers.map((peer) => ({
+      label: peer.name,
+      url: `${server.origin}${peer.deepLink}`,
+      fieldNames: createContact.names,
+      targetText: createContact.summary,
+      isCreateContact: true,
+    }));
+    const results = await measurePages(browser, targets, {runs: options.runs, chromePath, screenshotDir: path.join(workDir, 'screens'), log});
+    return peers.map((peer, index) => ({
+      name: peer.name,
+      version: peer.version,
+      deepLink: peer.deepLink,
+      result: results[index]!,
+      ratios: peerRatios(results[index]!.median, ours?.median),
+    }));
+  });
+}
+
+async function main(): Promise<number> {
+  let options: BenchOptions;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    log(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (options.parts.length === 0) {
+    log(`[bench] nothing to run: every part is skipped\n\n${USAGE}`);
+    return 2;
+  }
+
+  const started = new Date();
+  const notes: string[] = [];
+  const failures: string[] = [];
+  await mkdir(workDir, {recursive: true});
+  await mkdir(resultsDir, {recursive: true});
+  const machine = await machineInfo();
+  log(`[bench] ${options.parts.join(', ')} on ${machine.cores} cores, ${machine.memoryGb.toFixed(1)} GB, node ${machine.node}, ${machine.chromium}`);
+
+  let builds: BuildResult[] | null = null;
+  if (options.parts.includes('build')) {
+    builds = [];
+    for (const size of options.sizes) builds.push(await benchmarkBuild(projectRoot, workDir, size, options.seed, log));
+    if (builds.every((build) => !build.ok)) failures.push('build: no build finished');
+  }
+
+  let pages: BenchResults['pages'] = null;
+  let peers: PeerResult[] | null = null;
+  if (options.parts.includes('pages') || options.parts.includes('peers')) {
+    let browser: Browser | undefined;
+    try {
+      browser = await chromium.launch({executablePath: chromePath, args: CHROMIUM_FLAGS});
+      const opened = browser;
+      const close = (): Promise<void> => opened.close();
+      cleanups.add(close);
+      if (options.parts.includes('pages')) {
+        try {
+          const buildDir = await pagesBuildDir(options, builds, notes);
+          pages = {buildDir: path.relative(projectRoot, buildDir), results: await runPages(browser, options, buildDir, notes)};
+        } catch (error) {
+          failures.push(`pages: ${(error as Error).message}`);
+        }
+      }
+      if (options.parts.includes('peers')) {
+        try {
+          peers = await runPeers(browser, options, pages?.results.find((page) => page.isCreateContact));
+        } catch (error) {
+          failures.push(`peers: ${(error as Error).message}`);
+        }
+      }
+      cleanups.delete(close);
+    } catch (error) {
+      failures.push(`browser: could not start Chromium at ${chromePath}: ${(error as Error).message}`);
+    } finally {
+      await browser?.close();
+    }
+  }
+
+  const benchmarkIndexes = [...(pages?.results ?? []), ...(peers ?? []).map((peer) => peer.result)]
+    .flatMap((page) => page.runs.map((run) => run.lighthouse.benchmarkIndex))
+    .filter((value): value is number => value !== null);
+  if (benchmarkIndexes.length > 0) {
+    notes.push(
+      `Lighthouse benchmarkIndex (CPU speed it calibrates simulated throttling against) ranged ${Math.min(...benchmarkIndexes)} to ${Math.max(...benchmarkIndexes)} over the runs; a wide range means something else was using the CPU.`,
+    );
+  }
+  for (const failure of failures) notes.push(`Could not run ${failure}`);
+  const finished = new Date();
+  const date = localDate(started);
+  const results: BenchResults = {
+    date,
+    startedAt: started.toISOString(),
+    finishedAt: finished.toISOString(),
+    durationSeconds: Math.round((finished.getTime() - started.getTime()) / 1000),
+    commit: gitCommit(),
+    parts: options.parts,
+    runs: options.runs,
+    sizes: options.sizes,
+    seed: options.seed,
+    machine,
+    builds,
+    pages,
+    peers,
+    notes,
+  };
+  const baseName = resultsBaseName(date, options, DEFAULT_OPTIONS);
+  const summary = renderSummary(results);
+  await writeFile(path.join(resultsDir, `${baseName}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  await writeFile(path.join(resultsDir, `${baseName}.md`), summary);
+  process.stdout.write(summary);
+  log(`[bench] wrote bench/results/${baseName}.json and bench/results/${baseName}.md in ${(results.durationSeconds / 60).toFixed(1)} min`);
+
+  // Slow figures never fail the run; only a run where nothing could be measured does.
+  const measured = (builds?.some((build) => build.ok) ?? false) || pages !== null || peers !== null;
+  return measured ? 0 : 1;
+}
+
+function interrupted(signal: NodeJS.Signals): void {
+  log(`[bench] ${signal}: stopping builds, servers and browsers`);
+  stopRunningCommands();
+  void Promise.allSettled([...cleanups].map((cleanup) => cleanup())).then(() => process.exit(130));
+}
+
+process.once('SIGINT', interrupted);
+process.once('SIGTERM', interrupted);
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    log(`[bench] could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    stopRunningCommands();
+    process.exitCode = 1;
+  },
+);
