@@ -1,8 +1,8 @@
 import {defineConfig, devices} from '@playwright/test';
+import {CHROMIUM_FLAGS, CHROMIUM_PATH} from './config/chromium';
 
 /** Port of the production build served for the end-to-end suite (127.0.0.1 only). */
 const port = Number(process.env.E2E_PORT ?? 4173);
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -17,17 +17,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],

@@ -2,17 +2,7 @@ import type {Browser, Page, Request, Response} from '@playwright/test';
 
 import {gzipSize} from './stats';
 
-/** The flags every Chromium of this project starts with (see playwright.config.ts). */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export {CHROMIUM_FLAGS} from '../config/chromium';
 
 /** The viewport Lighthouse's mobile defaults emulate (a Moto G Power), so both tools see the same layout. */
 export const MOBILE_VIEWPORT = {viewport: {width: 412, height: 823}, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true};

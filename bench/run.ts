@@ -15,7 +15,7 @@ import {parse} from 'yaml';
 import {BUNDLED_SPEC, benchmarkBuild, type BuildResult} from './build-bench';
 import {findOperation, requestBodyPropertyNames} from './field-names';
 import {countOperations} from './generate-spec';
-import {CHROMIUM_FLAGS} from './page-load';
+import {CHROMIUM_FLAGS, CHROMIUM_PATH} from '../config/chromium';
 import {setUpPeers} from './peers';
 import {DEFAULT_OPTIONS, parseOptions, USAGE, type BenchOptions} from './options';
 import {localDate, renderSummary, resultsBaseName, type BenchResults, type MachineInfo} from './report';
@@ -26,7 +26,7 @@ import {measurePages, peerRatios, type PageResult, type PageTarget, type PeerRes
 const projectRoot = path.resolve(__dirname, '..');
 const workDir = path.join(projectRoot, 'bench/work');
 const resultsDir = path.join(projectRoot, 'bench/results');
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromePath = CHROMIUM_PATH;
 
 /** Our pages, as the product specification names them. */
 const OUR_PAGES = ['/', '/docs', '/docs/api/meridian-api', '/docs/api/create-contact'];
