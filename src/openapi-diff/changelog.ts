@@ -5,6 +5,7 @@ import {diffSpecs} from './diff-specs';
 import {SpecLoadError, loadSpecFile} from './load-spec';
 import {isJsonObject} from './resolve-refs';
 import type {Changelog, ChangelogEntry, DiffCounts, SpecDiff} from './types';
+import {HTTP_METHODS} from '../openapi/spec-document';
 
 /** A past published state of the spec, kept as `openapi/releases/<version>.yaml`. */
 export interface ReleaseSnapshot {
@@ -24,7 +25,6 @@ export interface BuildChangelogOptions {
 
 const SNAPSHOT_FILE = /^(.+)\.(?:ya?ml|json)$/;
 const RELEASE_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 function infoOf(document: Record<string, unknown>): Record<string, unknown> {
   return isJsonObject(document.info) ? document.info : {};

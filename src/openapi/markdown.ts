@@ -9,6 +9,7 @@ import {unified} from 'unified';
 import type {Nodes as HastNodes, Root as HastRoot} from 'hast';
 import type {Nodes as MdastNodes, Parents as MdastParents, Root as MdastRoot} from 'mdast';
 
+import {textOf} from './model-text';
 import type {RichText, RichTextNode, RichTextRoot} from './types';
 
 /**
@@ -112,10 +113,6 @@ function toRichTextNodes(nodes: HastNodes[]): RichTextNode[] {
     // Comments, doctypes and raw nodes cannot survive sanitising; drop anything else.
   }
   return result;
-}
-
-function textOf(node: RichTextNode): string {
-  return node.type === 'text' ? node.value : node.children.map(textOf).join('');
 }
 
 export interface MarkdownOptions {

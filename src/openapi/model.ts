@@ -1,9 +1,9 @@
 import kebabCase from 'lodash/kebabCase';
 
+import {jsonValueAsText, textOf} from './model-text';
 import {renderMarkdown, summaryText, wellFormed, createSlugger} from './markdown';
 import {jsonText, sampleFromSchema, schemaNode, type SchemaDirection} from './schema';
-import type {SpecDocument} from './spec-document';
-import { asString, isObject, type JsonObject} from './spec-document';
+import {asString, isObject, type JsonObject, type SpecDocument} from './spec-document';
 import type {
   CallbackModel,
   ExampleModel,
@@ -221,15 +221,6 @@ function callbackModels(spec: SpecDocument, callbacks: unknown): CallbackModel[]
   return result;
 }
 
-function unquote(jsonValue: string): string {
-  try {
-    const value: unknown = JSON.parse(jsonValue);
-    return typeof value === 'string' ? value : JSON.stringify(value);
-  } catch {
-    return jsonValue;
-  }
-}
-
 /** The request the code samples and the explorer start from: the first
  * server, example parameter values, the first request example. */
 export function sampleRequest(page: Omit<OperationPageModel, 'codeSamples'>): SampleRequest {
@@ -237,7 +228,7 @@ export function sampleRequest(page: Omit<OperationPageModel, 'codeSamples'>): Sa
   const queryString: {name: string; value: string}[] = [];
   const headers: {name: string; value: string}[] = [];
   for (const parameter of page.parameters) {
-    const value = parameter.example === undefined ? '' : unquote(parameter.example);
+    const value = jsonValueAsText(parameter.example);
     if (parameter.in === 'path') path = path.split(`{${parameter.name}}`).join(encodeURIComponent(value || parameter.name));
     else if (!parameter.required && parameter.example === undefined) continue;
     else if (parameter.in === 'query' && parameter.required) queryString.push({name: parameter.name, value});
@@ -397,10 +388,7 @@ export function overviewPageModel(spec: SpecDocument, id: string, apiDocsBasePat
       if (node.type !== 'element') continue;
       const level = /^h([23])$/.exec(node.tagName);
       if (level && typeof node.properties.id === 'string') {
-        const text = (function textOf(n: typeof node): string {
-          return n.children.map((child) => (child.type === 'text' ? child.value : textOf(child))).join('');
-        })(node);
-        toc.push({value: text, id: node.properties.id, level: Number(level[1])});
+        toc.push({value: textOf(node), id: node.properties.id, level: Number(level[1])});
       }
       collect(node.children);
     }

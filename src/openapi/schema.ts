@@ -1,6 +1,5 @@
 import {renderMarkdown, wellFormed} from './markdown';
-import type {SpecDocument} from './spec-document';
-import { asString, isObject, type JsonObject} from './spec-document';
+import {asString, isObject, type JsonObject, type SpecDocument} from './spec-document';
 import type {EnumValue, SchemaNode, SchemaRules} from './types';
 
 /** Past this depth a schema tree stops expanding (deep but not circular specs). */

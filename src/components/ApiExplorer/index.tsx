@@ -1,5 +1,6 @@
 import {useId, useMemo, useState, type FormEvent, type ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
+import {jsonValueAsText} from '@site/src/openapi/model-text';
 import type {OperationPageModel} from '@site/src/openapi/types';
 import {respondFromSandbox, type ExplorerRequest, type ExplorerResponse} from './sandbox';
 import styles from './styles.module.css';
@@ -30,16 +31,6 @@ export function serverChoices(page: OperationPageModel): ServerChoice[] {
   return choices;
 }
 
-function unquote(jsonValue: string | undefined): string {
-  if (jsonValue === undefined) return '';
-  try {
-    const value: unknown = JSON.parse(jsonValue);
-    return typeof value === 'string' ? value : JSON.stringify(value);
-  } catch {
-    return jsonValue;
-  }
-}
-
 function prettyBody(body: string, contentType: string | undefined): string {
   if (contentType && /json/i.test(contentType)) {
     try {
@@ -61,7 +52,7 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
   const servers = useMemo(() => serverChoices(page), [page]);
   const [serverIndex, setServerIndex] = useState(Math.max(0, servers.findIndex((choice) => choice.sandbox)));
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(page.parameters.map((parameter) => [`${parameter.in}:${parameter.name}`, unquote(parameter.example)])),
+    Object.fromEntries(page.parameters.map((parameter) => [`${parameter.in}:${parameter.name}`, jsonValueAsText(parameter.example)])),
   );
   const content = page.requestBody?.content ?? [];
   const [contentType, setContentType] = useState(content[0]?.mediaType);

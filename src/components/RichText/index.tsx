@@ -3,6 +3,7 @@ import Admonition from '@theme/Admonition';
 import CodeBlock from '@theme/CodeBlock';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
+import {textOf} from '@site/src/openapi/model-text';
 import type {RichText as RichTextTree, RichTextElement, RichTextNode} from '@site/src/openapi/types';
 import styles from './styles.module.css';
 
@@ -17,10 +18,6 @@ function reactProps(node: RichTextElement, key: number): Record<string, unknown>
   return props;
 }
 
-function textContent(node: RichTextNode): string {
-  return node.type === 'text' ? node.value : node.children.map(textContent).join('');
-}
-
 function renderNode(node: RichTextNode, key: number): ReactNode {
   if (node.type === 'text') return node.value;
   const children = node.children.map(renderNode);
@@ -30,7 +27,7 @@ function renderNode(node: RichTextNode, key: number): ReactNode {
     const language = /language-([\w+#-]+)/.exec(className)?.[1];
     return (
       <CodeBlock key={key} language={language}>
-        {textContent(code).replace(/\n$/, '')}
+        {textOf(code).replace(/\n$/, '')}
       </CodeBlock>
     );
   }

@@ -1,4 +1,5 @@
-import kebabCase from 'lodash/kebabCase.js';
+import {tagGroups, tagPageId} from '../../openapi/model';
+import {SpecDocument, isObject} from '../../openapi/spec-document';
 
 /** One resource group of the API: a tag of the spec, as the home page and the
  * docs landing show it. */
@@ -24,14 +25,6 @@ export interface ApiResourcesContent {
   provenance: SpecProvenance;
 }
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Turns Markdown into a short plain-text teaser for a card. */
 export function firstSentence(markdown: string): string {
   const text = markdown
@@ -48,53 +41,24 @@ export function firstSentence(markdown: string): string {
 }
 
 /** Lists the spec's tags in declaration order, then tags only used by
- * operations, with how many operations each has. Same id rule as the
- * openapi-docs plugin (`kebabCase(tag.name)`), so the links match its pages. */
+ * operations, with how many operations each has; the grouping and the page
+ * ids are the page generator's own (`tagGroups`, `tagPageId`), so the links
+ * match the generated tag pages. */
 export function apiResourcesFromSpec(spec: unknown, apiDocsBasePath: string): ApiResource[] {
   if (!isObject(spec)) return [];
-  const counts = new Map<string, number>();
-  const paths = isObject(spec.paths) ? spec.paths : {};
-  for (const pathItem of Object.values(paths)) {
-    if (!isObject(pathItem)) continue;
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem[method];
-      if (!isObject(operation)) continue;
-      const tags = Array.isArray(operation.tags) ? operation.tags : [];
-      for (const tag of tags) {
-        if (typeof tag === 'string') counts.set(tag, (counts.get(tag) ?? 0) + 1);
-      }
-    }
-  }
-  const declared = Array.isArray(spec.tags) ? spec.tags.filter(isObject) : [];
-  const descriptions = new Map<string, string>();
-  const order: string[] = [];
-  for (const tag of declared) {
-    if (typeof tag.name !== 'string' || descriptions.has(tag.name)) continue;
-    descriptions.set(tag.name, typeof tag.description === 'string' ? tag.description : '');
-    order.push(tag.name);
-  }
-  for (const name of counts.keys()) {
-    if (!descriptions.has(name)) order.push(name);
-  }
   const base = apiDocsBasePath.replace(/\/+$/, '');
-  return order
-    .filter((name) => (counts.get(name) ?? 0) > 0)
-    .map((name) => ({
-      name,
-      summary: firstSentence(descriptions.get(name) ?? ''),
-      permalink: `${base}/${kebabCase(name)}`,
-      operationCount: counts.get(name) ?? 0,
+  return tagGroups(new SpecDocument(spec))
+    .filter((group) => group.operations.length > 0)
+    .map((group) => ({
+      name: group.name,
+      summary: firstSentence(group.description ?? ''),
+      permalink: `${base}/${tagPageId(group.name)}`,
+      operationCount: group.operations.length,
     }));
 }
 
 export function countOperations(spec: unknown): number {
-  if (!isObject(spec) || !isObject(spec.paths)) return 0;
-  let count = 0;
-  for (const pathItem of Object.values(spec.paths)) {
-    if (!isObject(pathItem)) continue;
-    for (const method of HTTP_METHODS) if (isObject(pathItem[method])) count += 1;
-  }
-  return count;
+  return isObject(spec) ? new SpecDocument(spec).operations().length : 0;
 }
 
 export function provenanceFrom(record: unknown): SpecProvenance {

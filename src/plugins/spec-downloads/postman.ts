@@ -1,11 +1,11 @@
 import {createHash} from 'node:crypto';
 
 import {convertV2, type CollectionResult} from 'openapi-to-postmanv2';
+import {HTTP_METHODS} from '../../openapi/spec-document';
 
 /** The schema URL that marks a Postman Collection as format v2.1. */
 export const POSTMAN_SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** The parts of an OpenAPI document the collection needs. */
 interface OpenApiLike {

@@ -1,0 +1,21 @@
+/**
+ * Reading helpers for the render model that both the build (src/openapi) and
+ * browser components use, so they carry no dependencies.
+ */
+import type {RichTextNode} from './types';
+
+/** The text inside a rich text node, markup dropped. */
+export function textOf(node: RichTextNode): string {
+  return node.type === 'text' ? node.value : node.children.map(textOf).join('');
+}
+
+/** A JSON-encoded model value as a reader types it: strings unquoted, other values as JSON. */
+export function jsonValueAsText(jsonValue: string | undefined): string {
+  if (jsonValue === undefined) return '';
+  try {
+    const value: unknown = JSON.parse(jsonValue);
+    return typeof value === 'string' ? value : JSON.stringify(value);
+  } catch {
+    return jsonValue;
+  }
+}
