@@ -156,7 +156,7 @@ function Aside({page}: {page: OperationPageModel}): ReactNode {
   const requestExamples = page.requestBody?.content[0];
   const responseExamples = page.responses.filter((response) => response.content.some((media) => media.examples.length > 0));
   return (
-    <aside className={styles.aside} aria-label="Examples">
+    <aside className={clsx(styles.aside, 'api-examples')} aria-label="Examples">
       {page.codeSamples.length > 0 ? (
         <section aria-label="Code samples" className={styles.asideBlock}>
           <Heading as="h2" id="code-samples" className={styles.asideHeading}>
