@@ -7,6 +7,7 @@
  * the click lands; only the speculative viewport prefetch is turned off.
  */
 import type {ClientModule} from '@docusaurus/types';
+import {loadPrism} from './prism-runtime';
 
 interface DocusaurusGlobal {
   prefetch: (routePath: string) => false | Promise<void[]>;
@@ -28,7 +29,14 @@ const clientModule: ClientModule = {
     if (patched || typeof window === 'undefined' || !window.docusaurus) return;
     patched = true;
     const {preload} = window.docusaurus;
-    window.docusaurus = Object.freeze({prefetch: () => false as const, preload});
+    window.docusaurus = Object.freeze({
+      prefetch: () => false as const,
+      // The next page renders its code blocks in the browser: have Prism ready.
+      preload: (routePath: string) => {
+        void loadPrism();
+        return preload(routePath);
+      },
+    });
   },
 };
 

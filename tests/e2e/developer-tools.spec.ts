@@ -175,6 +175,41 @@ test.describe('code samples', () => {
     await expect.poll(() => readClipboard(page)).toBe(curl);
   });
 
+  test('code samples stay server HTML on load, Prism loads on first use, and highlighting survives both', async ({page}) => {
+    // Prism's bundle is the only script that defines the grammar walker `DFS`.
+    const prismScripts: string[] = [];
+    page.on('response', async (response) => {
+      if (!response.url().endsWith('.js')) return;
+      const body = await response.text().catch(() => '');
+      if (body.includes('DFS:function')) prismScripts.push(response.url());
+    });
+    await gotoHydrated(page, '/docs/api/create-contact');
+    await page.waitForLoadState('networkidle');
+    const section = page.locator('section[aria-label="Code samples"]');
+    const panel = section.locator('[role="tabpanel"]:not([hidden])');
+    // Highlighted on the server, and not re-rendered by React on load.
+    expect(await panel.locator('span.token').count()).toBeGreaterThan(5);
+    const ownedByReact = () =>
+      panel.locator('pre').evaluate((pre) => Object.keys(pre).some((key) => key.startsWith('__reactFiber')));
+    expect(await ownedByReact()).toBe(false);
+    expect(prismScripts, 'Prism loaded with the page').toEqual([]);
+
+    await panel.hover();
+    await expect.poll(ownedByReact).toBe(true);
+    await expect.poll(() => prismScripts.length).toBeGreaterThan(0);
+    await expect.poll(() => panel.locator('span.token').count()).toBeGreaterThan(5);
+    await expect(panel).toContainText('curl --request POST');
+  });
+
+  test('a page opened by client-side navigation highlights its code samples', async ({page}) => {
+    await gotoHydrated(page, '/docs/api/create-contact');
+    await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'List contacts', exact: true}).click();
+    await expect(page).toHaveURL(/\/docs\/api\/list-contacts$/);
+    const panel = page.locator('section[aria-label="Code samples"] [role="tabpanel"]:not([hidden])');
+    await expect(panel).toContainText('curl --request GET');
+    await expect.poll(() => panel.locator('span.token').count()).toBeGreaterThan(5);
+  });
+
   test('the chosen language stays chosen on the next operation page', async ({page}) => {
     await gotoHydrated(page, '/docs/api/create-contact');
     const python = page.locator('section[aria-label="Code samples"]').getByRole('tab', {name: 'Python', exact: true});

@@ -1,0 +1,127 @@
+/**
+ * Ejected from @docusaurus/theme-classic 3.10.2 (CodeBlock/Content) so that
+ * Prism loads on demand (see src/client/prism-runtime.ts):
+ * - on the server, Prism is always there: the HTML is highlighted;
+ * - while the first page hydrates, the code keeps its server HTML (tokens
+ *   included) and Prism is not needed;
+ * - a code block rendered in the browser before Prism has loaded (client-side
+ *   navigation) shows its text unhighlighted for the few milliseconds the
+ *   Prism chunk takes, then highlights.
+ */
+import React, {useEffect, useState, useSyncExternalStore, type ComponentProps, type ReactNode} from 'react';
+import clsx from 'clsx';
+import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
+import {usePrismTheme} from '@docusaurus/theme-common';
+import type {Props} from '@theme/CodeBlock/Content';
+import Line from '@theme/CodeBlock/Line';
+import {isFirstPageHydrated} from '@site/src/client/hydration-state';
+import {loadedPrism, loadPrism, subscribeToPrism, type PrismModule} from '@site/src/client/prism-runtime';
+
+import styles from './styles.module.css';
+
+// TODO Docusaurus v4: remove useless forwardRef
+const Pre = React.forwardRef<HTMLPreElement, ComponentProps<'pre'>>(
+  (props, ref) => {
+    return (
+      <pre
+        ref={ref}
+        // Scrollable code must be reachable with the keyboard.
+        tabIndex={0}
+        {...props}
+        className={clsx(props.className, styles.codeBlock, 'thin-scrollbar')}
+      />
+    );
+  },
+);
+Pre.displayName = 'Pre';
+
+function Code(props: ComponentProps<'code'>) {
+  const {metadata} = useCodeBlockContext();
+  return (
+    <code
+      {...props}
+      className={clsx(
+        props.className,
+        styles.codeBlockLines,
+        metadata.lineNumbersStart !== undefined &&
+          styles.codeBlockLinesWithNumbering,
+      )}
+      style={{
+        ...props.style,
+        counterReset:
+          metadata.lineNumbersStart === undefined
+            ? undefined
+            : `line-count ${metadata.lineNumbersStart - 1}`,
+      }}
+    />
+  );
+}
+
+function usePrism(): PrismModule | null {
+  // The server snapshot is what the server rendered with: Prism on the server,
+  // null while the browser hydrates (Prism is not loaded yet there).
+  return useSyncExternalStore(subscribeToPrism, loadedPrism, loadedPrism);
+}
+
+export default function CodeBlockContent({
+  className: classNameProp,
+}: Props): ReactNode {
+  const {metadata, wordWrap} = useCodeBlockContext();
+  const prismTheme = usePrismTheme();
+  const prism = usePrism();
+  // True only for code blocks hydrated from server HTML on the first page.
+  const [fromServerHtml] = useState(() => typeof window !== 'undefined' && !isFirstPageHydrated());
+  // Server HTML is highlighted with the theme it was rendered with; a block
+  // rendered in the browser, or a colour mode other than the server's (its
+  // token colours are inline styles), needs Prism.
+  const [serverTheme] = useState(prismTheme);
+  const needsPrism = !fromServerHtml || prismTheme !== serverTheme;
+  useEffect(() => {
+    if (prism === null && needsPrism) void loadPrism();
+  }, [prism, needsPrism]);
+  const {code, language, lineNumbersStart, lineClassNames} = metadata;
+
+  if (prism === null) {
+    // What Highlight puts on <pre>: the language class and the theme's colours.
+    const plain = {color: prismTheme.plain.color, backgroundColor: prismTheme.plain.backgroundColor};
+    return (
+      <Pre
+        ref={wordWrap.codeBlockRef}
+        className={clsx(classNameProp, 'prism-code', `language-${language.toLowerCase()}`)}
+        style={plain}>
+        {fromServerHtml ? (
+          // React keeps the server's highlighted lines under an element whose
+          // content is set this way.
+          <Code suppressHydrationWarning dangerouslySetInnerHTML={{__html: ''}} />
+        ) : (
+          <Code>{code}</Code>
+        )}
+      </Pre>
+    );
+  }
+
+  const {Highlight} = prism;
+  return (
+    <Highlight theme={prismTheme} code={code} language={language}>
+      {({className, style, tokens: lines, getLineProps, getTokenProps}) => (
+        <Pre
+          ref={wordWrap.codeBlockRef}
+          className={clsx(classNameProp, className)}
+          style={style}>
+          <Code>
+            {lines.map((line, i) => (
+              <Line
+                key={i}
+                line={line}
+                getLineProps={getLineProps}
+                getTokenProps={getTokenProps}
+                classNames={lineClassNames[i]}
+                showLineNumbers={lineNumbersStart !== undefined}
+              />
+            ))}
+          </Code>
+        </Pre>
+      )}
+    </Highlight>
+  );
+}
