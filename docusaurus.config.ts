@@ -108,7 +108,8 @@ const config = {
         },
       },
     ],
-    // Page models load as parsed strings, not JSON modules: see the plugin.
+    // Page models load as parsed strings, not JSON modules, and Prism loads
+    // when a code block needs it: see the plugin.
     './src/plugins/build-tuning/index.ts',
     ['./src/plugins/api-resources/index.ts', {specPath: resolvedSpecPath, provenancePath}],
     // /openapi.yaml, /openapi.json and the Postman collection, from the resolved spec.

@@ -1,6 +1,5 @@
 import {useEffect, useRef, useState, type ReactNode, type SyntheticEvent} from 'react';
 import {isFirstPageHydrated} from '@site/src/client/hydration-state';
-import {loadPrism} from '@site/src/client/prism-runtime';
 
 interface Props {
   children: ReactNode;
@@ -55,10 +54,6 @@ export default function HydrateOnDemand({children, className, 'aria-label': aria
   }
   const activate = (event: SyntheticEvent) => {
     if (event.type === 'focus' && ref.current) focusPath.current = pathFrom(ref.current, event.target as Node);
-    // Code blocks inside now render in the browser: start loading Prism
-    // (on demand, src/client/prism-runtime.ts), which takes a few
-    // milliseconds, while the part becomes interactive at once.
-    void loadPrism();
     setActive(true);
   };
   return (
