@@ -18,6 +18,17 @@ const docsPaths = sitemapPaths(root).filter((route) => route === '/docs' || rout
 /** The Markdown twin of a route: `/docs` → `/docs.md`. */
 const twinOf = (route: string) => `${route.replace(/\/+$/, '')}.md`;
 
+/** URLs of the Prism bundles the page fetches: the only script defining the grammar walker `DFS`. */
+function collectPrismScripts(page: Page): string[] {
+  const prismScripts: string[] = [];
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('.js')) return;
+    const body = await response.text().catch(() => '');
+    if (body.includes('DFS:function')) prismScripts.push(response.url());
+  });
+  return prismScripts;
+}
+
 interface PostmanItem {
   name?: string;
   item?: PostmanItem[];
@@ -176,13 +187,7 @@ test.describe('code samples', () => {
   });
 
   test('code samples stay server HTML on load, Prism loads on first use, and highlighting survives both', async ({page}) => {
-    // Prism's bundle is the only script that defines the grammar walker `DFS`.
-    const prismScripts: string[] = [];
-    page.on('response', async (response) => {
-      if (!response.url().endsWith('.js')) return;
-      const body = await response.text().catch(() => '');
-      if (body.includes('DFS:function')) prismScripts.push(response.url());
-    });
+    const prismScripts = collectPrismScripts(page);
     await gotoHydrated(page, '/docs/api/create-contact');
     await page.waitForLoadState('networkidle');
     const section = page.locator('section[aria-label="Code samples"]');
@@ -199,6 +204,23 @@ test.describe('code samples', () => {
     await expect.poll(() => prismScripts.length).toBeGreaterThan(0);
     await expect.poll(() => panel.locator('span.token').count()).toBeGreaterThan(5);
     await expect(panel).toContainText('curl --request POST');
+  });
+
+  test('a Markdown page keeps its highlighted code on load, and a dark-mode reader gets dark code', async ({page}) => {
+    const prismScripts = collectPrismScripts(page);
+    await gotoHydrated(page, '/docs');
+    await page.waitForLoadState('networkidle');
+    const code = page.locator('main pre').first();
+    expect(await code.locator('span.token').count()).toBeGreaterThan(3);
+    expect(prismScripts, 'Prism loaded with a page whose code is already highlighted').toEqual([]);
+    const lightColours = await code.evaluate((pre) => [getComputedStyle(pre).backgroundColor, (pre as HTMLElement).innerText]);
+
+    await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
+    await gotoHydrated(page, '/docs');
+    await expect.poll(() => prismScripts.length, 'Prism re-highlights for the dark theme').toBeGreaterThan(0);
+    await expect.poll(() => code.evaluate((pre) => getComputedStyle(pre).backgroundColor)).not.toBe(lightColours[0]);
+    expect(await code.locator('span.token').count()).toBeGreaterThan(3);
+    expect(await code.innerText()).toBe(lightColours[1]);
   });
 
   test('a page opened by client-side navigation highlights its code samples', async ({page}) => {
