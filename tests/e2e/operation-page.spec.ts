@@ -1,10 +1,13 @@
 import {createServer, type IncomingMessage, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {test, expect, gotoHydrated} from './fixtures';
-import {fieldNames, findOperation, parameterNames, requestBodySchema, resolvedSpec, responseSchemas, successExample} from './spec-helpers';
+import {fieldNames, findOperation, parameterNames, requestBodySchema, requestMediaTypes, resolvedSpec, responseSchemas, successExample} from './spec-helpers';
 
 const spec = resolvedSpec();
 const createContact = findOperation(spec, 'createContact');
+const updateContact = findOperation(spec, 'updateContact');
+/** updateContact takes `application/json` and `application/merge-patch+json`. */
+const updateMediaTypes = requestMediaTypes(spec, updateContact.operation);
 const CODE_SAMPLE_LABELS = ['cURL', 'JavaScript', 'Node.js', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby'];
 
 test.describe('with JavaScript disabled', () => {
@@ -33,9 +36,56 @@ test.describe('with JavaScript disabled', () => {
   });
 });
 
+test.describe('server-rendered parts a reader relies on (JavaScript off)', () => {
+  test.use({javaScriptEnabled: false});
+  const servers = (spec.servers as {url: string}[]).map((server) => server.url);
+
+  test('the endpoint line names the server and the path', async ({page}) => {
+    await page.goto('/docs/api/create-contact');
+    await expect(page.locator('header code').first()).toHaveText(`${servers[0]}${createContact.path}`);
+  });
+
+  test('content-type tabs list every request media type, and every panel is readable', async ({page}) => {
+    await page.goto('/docs/api/update-contact');
+    const requestBody = page.locator('#request-body-section');
+    for (const {mediaType} of updateMediaTypes) await expect(requestBody.getByRole('tab', {name: mediaType, exact: true})).toHaveCount(1);
+    await expect(requestBody.getByRole('tabpanel')).toHaveCount(updateMediaTypes.length);
+    for (const panel of await requestBody.getByRole('tabpanel').all()) await expect(panel).toContainText('custom_attributes');
+  });
+
+  test('response tabs: one per status code, each with its description', async ({page}) => {
+    await page.goto('/docs/api/create-contact');
+    const statuses = responseSchemas(spec, createContact.operation).map(({status}) => status);
+    const responses = page.locator('#responses-section');
+    for (const status of statuses) await expect(responses.getByRole('tab', {name: status, exact: true})).toHaveCount(1);
+    const panels = responses.getByRole('tabpanel');
+    await expect(panels).toHaveCount(statuses.length);
+    for (const panel of await panels.all()) await expect(panel).toBeVisible();
+  });
+
+  test('oneOf with a discriminator names the property and every mapped variant', async ({page}) => {
+    await page.goto('/docs/api/get-contact-timeline');
+    const variants = page.locator('#responses-section').getByText('Exactly one of (chosen by type):');
+    await expect(variants.first()).toBeVisible();
+    const summaries = await page.locator('#responses-section details summary').allInnerTexts();
+    for (const value of ['contact_created', 'email_sent', 'reply_received', 'action_completed', 'tag_added']) {
+      expect(summaries.some((text) => text.startsWith(`type = ${value}`)), `variant ${value}`).toBe(true);
+    }
+  });
+
+  test('admonitions and highlighted code in spec descriptions', async ({page}) => {
+    await page.goto('/docs/api/delete-contact');
+    await expect(page.locator('main .theme-admonition-danger')).toContainText('Deleting is permanent');
+    await page.goto('/docs/api/meridian-api');
+    const code = page.locator('main pre').first();
+    await expect(code).toBeVisible();
+    expect(await code.locator('span.token').count()).toBeGreaterThan(3);
+  });
+});
+
 test.describe('the API explorer', () => {
   let server: Server;
-  let received: {method?: string; url?: string; body: string}[] = [];
+  let received: {method?: string; url?: string; contentType?: string; body: string}[] = [];
 
   test.beforeAll(async () => {
     server = createServer((request: IncomingMessage, response) => {
@@ -51,7 +101,7 @@ test.describe('the API explorer', () => {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
       request.on('end', () => {
-        received.push({method: request.method, url: request.url, body});
+        received.push({method: request.method, url: request.url, contentType: request.headers['content-type'], body});
         response.writeHead(201, {...headers, 'content-type': 'application/json'}).end(JSON.stringify({id: 'ct_from_local_server', received: JSON.parse(body || 'null')}));
       });
     });
@@ -87,6 +137,51 @@ test.describe('the API explorer', () => {
     expect(received[0].method).toBe('POST');
     expect(received[0].url).toBe(createContact.path);
     expect(JSON.parse(received[0].body)).toHaveProperty('email');
+  });
+
+  test('follows the content type chosen on the page, and the page follows the explorer', async ({page}) => {
+    expect(updateMediaTypes.map(({mediaType}) => mediaType)).toEqual(['application/json', 'application/merge-patch+json']);
+    const [json, mergePatch] = updateMediaTypes;
+    await gotoHydrated(page, '/docs/api/update-contact');
+    const requestBody = page.locator('#request-body-section');
+    const tab = (mediaType: string) => requestBody.getByRole('tab', {name: mediaType, exact: true});
+    await expect(tab(json.mediaType)).toHaveAttribute('aria-selected', 'true');
+    await requestBody.hover();
+    await tab(mergePatch.mediaType).click();
+    await expect(tab(mergePatch.mediaType)).toHaveAttribute('aria-selected', 'true');
+    expect(new URL(page.url()).searchParams.get('content-type')).toBe(mergePatch.mediaType);
+    // The request example in the side column shows the chosen type's example.
+    const requestExample = page.locator('section[aria-labelledby="request-example"]');
+    await requestExample.hover();
+    await expect(requestExample.locator('.theme-code-block-title, [class*="codeBlockTitle"]').first()).toContainText(mergePatch.mediaType);
+    expect(JSON.parse(await requestExample.locator('pre').first().innerText())).toEqual(mergePatch.firstExample);
+
+    await page.getByRole('button', {name: 'Open the API explorer'}).click();
+    const explorer = page.getByRole('form', {name: 'API explorer'});
+    await expect(explorer.getByLabel('Content type')).toHaveValue(mergePatch.mediaType);
+    expect(JSON.parse(await explorer.getByLabel(/Request body/).inputValue())).toEqual(mergePatch.firstExample);
+    await explorer.getByLabel('Server', {exact: true}).selectOption({label: 'Custom server URL…'});
+    const {port} = server.address() as AddressInfo;
+    await explorer.getByLabel('Server URL').fill(`http://127.0.0.1:${port}`);
+    await explorer.getByRole('button', {name: /Send PATCH request/}).click();
+    await expect(page.getByTestId('explorer-response')).toContainText('ct_from_local_server');
+    expect(received.map(({method, contentType}) => [method, contentType])).toEqual([['PATCH', mergePatch.mediaType]]);
+    expect(JSON.parse(received[0].body)).toEqual(mergePatch.firstExample);
+
+    // Back to JSON in the explorer: the page's tab and the body follow.
+    await explorer.getByLabel('Content type').selectOption(json.mediaType);
+    await expect(tab(json.mediaType)).toHaveAttribute('aria-selected', 'true');
+    expect(JSON.parse(await explorer.getByLabel(/Request body/).inputValue())).toEqual(json.firstExample);
+  });
+
+  test('a link with a content type opens the page on that type', async ({page}) => {
+    const mergePatch = updateMediaTypes[1];
+    await gotoHydrated(page, `/docs/api/update-contact?content-type=${encodeURIComponent(mergePatch.mediaType)}`);
+    const requestBody = page.locator('#request-body-section');
+    await expect(requestBody.getByRole('tab', {name: mergePatch.mediaType, exact: true})).toHaveAttribute('aria-selected', 'true');
+    await expect(requestBody.getByRole('tabpanel').filter({visible: true})).toHaveCount(1);
+    const example = page.locator('section[aria-labelledby="request-example"] pre').first();
+    expect(JSON.parse(await example.innerText())).toEqual(mergePatch.firstExample);
   });
 
   test('the sandbox answers with the example, and with a 422 problem for a bad body', async ({page}) => {

@@ -89,3 +89,12 @@ export function successExample(spec: Json, operation: Json): {status: string; va
   }
   throw new Error('no success example');
 }
+
+/** The request body's media types in spec order, each with the value of its first named example. */
+export function requestMediaTypes(spec: Json, operation: Json): {mediaType: string; firstExample: unknown}[] {
+  const body = follow(spec, operation.requestBody);
+  return Object.entries(isObject(body.content) ? body.content : {}).map(([mediaType, media]) => {
+    const examples = isObject(media) && isObject(media.examples) ? Object.values(media.examples) : [];
+    return {mediaType, firstExample: examples.length > 0 ? follow(spec, examples[0]).value : undefined};
+  });
+}

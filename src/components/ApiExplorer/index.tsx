@@ -1,7 +1,8 @@
-import {useId, useMemo, useState, type FormEvent, type ReactNode} from 'react';
+import {useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import {jsonValueAsText} from '@site/src/openapi/model-text';
 import type {OperationPageModel} from '@site/src/openapi/types';
+import {useRequestContentType} from '@site/src/components/OperationPage/requestContentType';
 import {respondFromSandbox, type ExplorerRequest, type ExplorerResponse} from './sandbox';
 import styles from './styles.module.css';
 
@@ -55,8 +56,18 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
     Object.fromEntries(page.parameters.map((parameter) => [`${parameter.in}:${parameter.name}`, jsonValueAsText(parameter.example)])),
   );
   const content = page.requestBody?.content ?? [];
-  const [contentType, setContentType] = useState(content[0]?.mediaType);
-  const [body, setBody] = useState(content[0]?.examples[0]?.value ?? '');
+  // Shared with the page's content-type tabs through the URL (see requestContentType).
+  const [media, chooseContentType] = useRequestContentType(content);
+  const contentType = media?.mediaType;
+  const [body, setBody] = useState(media?.examples[0]?.value ?? '');
+  // The example follows the content type, unless the reader already edited the body.
+  const shownMedia = useRef(media);
+  useEffect(() => {
+    const previous = shownMedia.current;
+    shownMedia.current = media;
+    if (previous === media) return;
+    setBody((current) => (current === (previous?.examples[0]?.value ?? '') ? (media?.examples[0]?.value ?? '') : current));
+  }, [media]);
   const [token, setToken] = useState('');
   const [customUrl, setCustomUrl] = useState('');
   const [pending, setPending] = useState(false);
@@ -64,13 +75,6 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
   const [error, setError] = useState<string | null>(null);
   const server = servers[serverIndex];
   const baseUrl = server.custom ? customUrl : server.url;
-
-  const chooseContentType = (mediaType: string) => {
-    setContentType(mediaType);
-    // The example follows the content type, unless the reader already edited the body.
-    const previous = content.find((media) => media.mediaType === contentType)?.examples[0]?.value ?? '';
-    if (body === previous) setBody(content.find((media) => media.mediaType === mediaType)?.examples[0]?.value ?? '');
-  };
 
   const buildRequest = (): ExplorerRequest => {
     const pathParameters: Record<string, string> = {};
@@ -178,8 +182,8 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
             <div className={styles.field}>
               <label htmlFor={`${formId}-content-type`}>Content type</label>
               <select id={`${formId}-content-type`} value={contentType} onChange={(event) => chooseContentType(event.target.value)}>
-                {content.map((media) => (
-                  <option key={media.mediaType}>{media.mediaType}</option>
+                {content.map((option) => (
+                  <option key={option.mediaType}>{option.mediaType}</option>
                 ))}
               </select>
             </div>

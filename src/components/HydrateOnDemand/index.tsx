@@ -6,6 +6,8 @@ interface Props {
   className?: string;
   /** Accessible grouping, passed to the wrapper element. */
   'aria-label'?: string;
+  /** Hydrate with the page: the part must change on load (a choice in the URL to show). */
+  eager?: boolean;
 }
 
 /** Index path of a node below a root, to find its twin after a re-render. */
@@ -33,8 +35,8 @@ function nodeAt(root: Element, path: number[]): Node | null {
  * hydrating them at once was a single 0.9 s main-thread task on a throttled
  * phone. After the first page, client-side navigations render normally.
  */
-export default function HydrateOnDemand({children, className, 'aria-label': ariaLabel}: Props): ReactNode {
-  const [active, setActive] = useState(() => typeof window === 'undefined' || isFirstPageHydrated());
+export default function HydrateOnDemand({children, className, 'aria-label': ariaLabel, eager = false}: Props): ReactNode {
+  const [active, setActive] = useState(() => typeof window === 'undefined' || isFirstPageHydrated() || eager);
   const ref = useRef<HTMLDivElement>(null);
   const focusPath = useRef<number[] | null>(null);
 

@@ -40,8 +40,16 @@ export function Examples({examples, mediaType, title}: {examples: ExampleModel[]
   );
 }
 
+interface MediaTypesProps {
+  content: MediaTypeModel[];
+  showExamples: boolean;
+  exampleTitle: string;
+  /** URL query parameter that keeps the chosen content type (see requestContentType). */
+  queryString?: string;
+}
+
 /** The schema of each media type, with content-type tabs when there are several. */
-export function MediaTypes({content, showExamples, exampleTitle}: {content: MediaTypeModel[]; showExamples: boolean; exampleTitle: string}): ReactNode {
+export function MediaTypes({content, showExamples, exampleTitle, queryString}: MediaTypesProps): ReactNode {
   if (content.length === 0) return null;
   const renderMedia = (media: MediaTypeModel) => (
     <>
@@ -60,7 +68,7 @@ export function MediaTypes({content, showExamples, exampleTitle}: {content: Medi
     );
   }
   return (
-    <Tabs className={styles.mediaTabs}>
+    <Tabs className={styles.mediaTabs} queryString={queryString}>
       {content.map((media) => (
         <TabItem key={media.mediaType} value={media.mediaType} label={media.mediaType}>
           {renderMedia(media)}

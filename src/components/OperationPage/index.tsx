@@ -1,4 +1,5 @@
 import {lazy, Suspense, useState, type ReactNode} from 'react';
+import {useLocation} from '@docusaurus/router';
 import clsx from 'clsx';
 import Heading from '@theme/Heading';
 import Tabs from '@theme/Tabs';
@@ -12,6 +13,7 @@ import ExpandAll from './ExpandAll';
 import MethodBadge from './MethodBadge';
 import Parameters from './Parameters';
 import {Examples, MediaTypes} from './Bodies';
+import {hasContentTypeChoice, REQUEST_CONTENT_TYPE_PARAM, useRequestContentType} from './requestContentType';
 import styles from './styles.module.css';
 
 // The explorer (form, request sending, sandbox) is only downloaded when a
@@ -152,8 +154,22 @@ function TryIt({page}: {page: OperationPageModel}): ReactNode {
   );
 }
 
-function Aside({page}: {page: OperationPageModel}): ReactNode {
-  const requestExamples = page.requestBody?.content[0];
+/** The examples of the request content type the reader chose. */
+function RequestExample({page}: {page: OperationPageModel}): ReactNode {
+  const [media] = useRequestContentType(page.requestBody?.content ?? []);
+  if (!media || media.examples.length === 0) return null;
+  return (
+    <section className={styles.asideBlock} aria-labelledby="request-example">
+      <Heading as="h2" id="request-example" className={styles.asideHeading}>
+        Request example
+      </Heading>
+      <Examples examples={media.examples} mediaType={media.mediaType} title={media.mediaType} />
+    </section>
+  );
+}
+
+function Aside({page, contentTypeChosen}: {page: OperationPageModel; contentTypeChosen: boolean}): ReactNode {
+  const hasRequestExamples = page.requestBody?.content.some((media) => media.examples.length > 0) ?? false;
   const responseExamples = page.responses.filter((response) => response.content.some((media) => media.examples.length > 0));
   return (
     <aside className={clsx(styles.aside, 'api-examples')} aria-label="Examples">
@@ -177,14 +193,9 @@ function Aside({page}: {page: OperationPageModel}): ReactNode {
         </section>
       ) : null}
       {page.webhook ? null : <TryIt page={page} />}
-      {requestExamples && requestExamples.examples.length > 0 ? (
-        <HydrateOnDemand>
-          <section className={styles.asideBlock} aria-labelledby="request-example">
-            <Heading as="h2" id="request-example" className={styles.asideHeading}>
-              Request example
-            </Heading>
-            <Examples examples={requestExamples.examples} mediaType={requestExamples.mediaType} title={requestExamples.mediaType} />
-          </section>
+      {hasRequestExamples ? (
+        <HydrateOnDemand eager={contentTypeChosen}>
+          <RequestExample page={page} />
         </HydrateOnDemand>
       ) : null}
       {responseExamples.length > 0 ? (
@@ -214,6 +225,9 @@ function Aside({page}: {page: OperationPageModel}): ReactNode {
 /** An API operation, fully server-rendered from its build-time model. */
 export default function OperationPage({page}: {page: OperationPageModel}): ReactNode {
   const server = page.servers[0]?.url.replace(/\/+$/, '') ?? '';
+  // A content type chosen in the URL changes what the request parts show, so
+  // they hydrate with the page instead of on first use.
+  const contentTypeChosen = hasContentTypeChoice(useLocation().search);
   return (
     <div className={styles.page}>
       <noscript>
@@ -263,7 +277,7 @@ export default function OperationPage({page}: {page: OperationPageModel}): React
             <Security security={page.security} />
             <Parameters parameters={page.parameters} />
           </HydrateOnDemand>
-          <HydrateOnDemand>
+          <HydrateOnDemand eager={contentTypeChosen}>
             {page.requestBody ? (
               <section className={styles.section} id="request-body-section" aria-labelledby="request-body">
                 <div className={styles.sectionHeader}>
@@ -273,7 +287,7 @@ export default function OperationPage({page}: {page: OperationPageModel}): React
                   <ExpandAll sectionId="request-body-section" />
                 </div>
                 <RichText value={page.requestBody.description} />
-                <MediaTypes content={page.requestBody.content} showExamples={false} exampleTitle="" />
+                <MediaTypes content={page.requestBody.content} showExamples={false} exampleTitle="" queryString={REQUEST_CONTENT_TYPE_PARAM} />
               </section>
             ) : null}
           </HydrateOnDemand>
@@ -296,7 +310,7 @@ export default function OperationPage({page}: {page: OperationPageModel}): React
             ) : null}
           </HydrateOnDemand>
         </div>
-        <Aside page={page} />
+        <Aside page={page} contentTypeChosen={contentTypeChosen} />
       </div>
     </div>
   );

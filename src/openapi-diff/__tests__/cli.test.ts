@@ -129,7 +129,7 @@ describe('scripts/spec-diff.ts', () => {
   it('finds the seeded breaking changes between the newest release and the bundled spec', () => {
     const result = run('scripts/spec-diff.ts', ['openapi/releases/2.2.0.yaml', 'openapi/meridian.yaml']);
     expect(result.stdout).toContain('  GET /v1/contacts/search (searchContacts: Search contacts)\n    BREAKING    The operation was removed.\n');
-    expect(result.stdout).toContain('Summary: 1 operation added, 1 removed, 4 changed; 4 breaking changes, 6 compatible.\n');
+    expect(result.stdout).toContain('Summary: 1 operation added, 1 removed, 5 changed; 4 breaking changes, 7 compatible.\n');
     expect(result.status).toBe(1);
   });
 });

@@ -286,3 +286,61 @@ describe('tag page titles (structure.spec: every page has a title of its own)', 
     expect(JSON.parse(readFileSync(path.join(dir, 'tags.page.json'), 'utf8'))).toMatchObject({kind: 'tag', name: 'Tags'});
   });
 });
+
+describe('examples generated from the schema (petstore.yaml has no examples)', () => {
+  const document = spec({
+    paths: {
+      '/pets': {
+        post: {
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['name'],
+                  properties: {
+                    id: {type: 'integer', readOnly: true},
+                    name: {type: 'string', example: 'Rex'},
+                    status: {type: 'string', enum: ['available', 'sold']},
+                    password: {type: 'string', writeOnly: true},
+                  },
+                },
+              },
+              'application/xml': {example: '<pet/>'},
+            },
+          },
+          responses: {
+            '201': {
+              description: 'Created',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {id: {type: 'integer', readOnly: true}, name: {type: 'string'}, password: {type: 'string', writeOnly: true}},
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  });
+  const [entry] = document.operations();
+  const model = operationPageModel(document, entry);
+
+  it('builds a request example without read-only fields, marked as generated', () => {
+    const [json, xml] = model.requestBody?.content ?? [];
+    expect(json.examples).toHaveLength(1);
+    expect(json.examples[0]).toMatchObject({name: 'Generated from the schema', generated: true});
+    expect(JSON.parse(json.examples[0].value)).toEqual({name: 'Rex', status: 'available', password: 'string'});
+    // A media type with its own example keeps it and gets no generated one.
+    expect(xml.examples).toEqual([{name: 'Example', value: '<pet/>'}]);
+  });
+
+  it('builds a response example without write-only fields', () => {
+    const [json] = model.responses[0].content;
+    expect(json.examples[0].generated).toBe(true);
+    expect(JSON.parse(json.examples[0].value)).toEqual({id: 0, name: 'string'});
+  });
+});
