@@ -1,5 +1,6 @@
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
+import {Worker} from 'node:worker_threads';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {parse} from 'yaml';
 
@@ -47,6 +48,30 @@ export async function specDownloads(yamlText: string, options: PluginOptions): P
   ];
 }
 
+/**
+ * `specDownloads` in a worker thread (downloads-worker.mjs), so that a large
+ * spec's Postman conversion runs beside the other plugins' postBuild work
+ * instead of before or after it.
+ */
+export function specDownloadsInWorker(yamlText: string, options: PluginOptions): Promise<DownloadFile[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(path.join(__dirname, 'downloads-worker.mjs'), {workerData: {yamlText, options}});
+    let settled = false;
+    worker.once('message', (message: {files?: DownloadFile[]; error?: string}) => {
+      settled = true;
+      if (message.files) resolve(message.files);
+      else reject(new Error(message.error));
+    });
+    worker.once('error', (error) => {
+      settled = true;
+      reject(new Error(`[spec-downloads] the downloads worker failed: ${error.message}`));
+    });
+    worker.once('exit', (code) => {
+      if (!settled) reject(new Error(`[spec-downloads] the downloads worker exited with code ${code} before it sent the files.`));
+    });
+  });
+}
+
 /** Publishes the resolved API description next to the site: `openapi.yaml`,
  * `openapi.json` and a Postman collection, all from the same `.spec/openapi.yaml`. */
 export default function specDownloadsPlugin(context: LoadContext, rawOptions: unknown): Plugin<SpecDownloadsContent> {
@@ -65,7 +90,7 @@ export default function specDownloadsPlugin(context: LoadContext, rawOptions: un
       }
     },
     async postBuild({outDir, content}) {
-      const files = await specDownloads(content.yamlText, options);
+      const files = await specDownloadsInWorker(content.yamlText, options);
       for (const {filename, contents} of files) {
         const target = path.join(outDir, filename);
         await mkdir(path.dirname(target), {recursive: true});

@@ -10,7 +10,7 @@ import {Collection, Item, ItemGroup} from 'postman-collection';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 
-import specDownloadsPlugin, {parseSpec, specDownloads, type SpecDownloadsContent} from '../index';
+import specDownloadsPlugin, {parseSpec, specDownloads, specDownloadsInWorker, type SpecDownloadsContent} from '../index';
 import {DEFAULT_OPTIONS, validateOptions} from '../options';
 import {
   POSTMAN_SCHEMA_V21,
@@ -191,6 +191,14 @@ describe('the plugin', () => {
   it('says what to do when the resolved spec is missing', async () => {
     const plugin = specDownloadsPlugin({siteDir: path.join(siteDir, 'nowhere')} as LoadContext, {});
     await expect(plugin.loadContent?.()).rejects.toThrow(/^\[spec-downloads\] cannot read the resolved spec at .*: .*\. Run "npm run spec" first\.$/);
+  });
+
+  it('builds the same files in a worker thread, and passes its errors on', async () => {
+    const yamlText = await readFile(bundledSpecPath, 'utf8');
+    expect(await specDownloadsInWorker(yamlText, DEFAULT_OPTIONS)).toEqual(await specDownloads(yamlText, DEFAULT_OPTIONS));
+    await expect(specDownloadsInWorker('openapi: [', {...DEFAULT_OPTIONS, specPath: 'broken.yaml'})).rejects.toThrow(
+      /^\[spec-downloads\] broken\.yaml is not valid YAML: /,
+    );
   });
 
   it('returns the files it would write', async () => {
