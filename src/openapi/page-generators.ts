@@ -68,6 +68,13 @@ function pageBody(id: string, component: 'OperationPage' | 'OverviewPage' | 'Tag
  */
 export function createPageGenerators(options: PageGeneratorOptions) {
   let spec: SpecDocument | undefined;
+  // Operations by "method path", listed once: a lookup per page in a fresh
+  // list made generation quadratic in the number of operations.
+  let operationsByKey: Map<string, ReturnType<SpecDocument['operations']>[number]> | undefined;
+  const findOperation = (method: string | undefined, apiPath: string | undefined) => {
+    operationsByKey ??= new Map(loadSpec().operations().map((entry) => [`${entry.method} ${entry.path}`, entry]));
+    return operationsByKey.get(`${method} ${apiPath}`);
+  };
   const loadSpec = (): SpecDocument => {
     if (!spec) {
       const document: unknown = parse(readFileSync(options.specPath, 'utf8'), {maxAliasCount: -1});
@@ -94,7 +101,7 @@ export function createPageGenerators(options: PageGeneratorOptions) {
       const method = item.api?.method?.toLowerCase();
       // The plugin hands webhooks over as method "event", path "webhook".
       const webhook = method === 'event' ? findWebhook(document, item.id) : undefined;
-      const entry = webhook ?? document.operations().find((candidate) => candidate.method === method && candidate.path === item.api?.path);
+      const entry = webhook ?? findOperation(method, item.api?.path);
       if (!entry) throw new Error(`[api-pages] no operation ${method?.toUpperCase()} ${item.api?.path} in ${options.specPath}`);
       const model = webhook
         ? {...operationPageModel(document, entry), id: item.id, webhook: true, servers: []}

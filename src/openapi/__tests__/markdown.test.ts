@@ -3,7 +3,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 
-import {renderMarkdown, richTextToPlainText, summaryText, wellFormed} from '../markdown';
+import {createSlugger, renderMarkdown, richTextToPlainText, summaryText, wellFormed} from '../markdown';
 import type {RichText, RichTextElement, RichTextNode} from '../types';
 
 /**
@@ -212,6 +212,31 @@ describe('renderMarkdown on hostile text', () => {
     expect(renderMarkdown('  \n ')).toBeNull();
     expect(renderMarkdown(undefined)).toBeNull();
     expect(renderMarkdown({toString: () => '<script>'})).toBeNull();
+  });
+});
+
+describe('renderMarkdown results shared between calls', () => {
+  it('gives the same frozen tree for the same text and level, and a different one per level', () => {
+    const text = 'Shared **field** description.\n\n# Heading';
+    const first = renderMarkdown(text, {topHeadingLevel: 5});
+    expect(renderMarkdown(text, {topHeadingLevel: 5})).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen(first?.children[0])).toBe(true);
+    expect(() => {
+      (first?.children[1] as RichTextElement).tagName = 'h1';
+    }).toThrow(TypeError);
+    const otherLevel = renderMarkdown(text, {topHeadingLevel: 2});
+    expect(elementsOf(otherLevel).map((element) => element.tagName)).toEqual(['p', 'strong', 'h2']);
+    expect(elementsOf(first).map((element) => element.tagName)).toEqual(['p', 'strong', 'h5']);
+  });
+
+  it('never shares a tree whose heading ids come from a slugger', () => {
+    const slugger = createSlugger();
+    const first = renderMarkdown('## Errors', {topHeadingLevel: 2, slugger});
+    const second = renderMarkdown('## Errors', {topHeadingLevel: 2, slugger});
+    expect(elementsOf(first)[0].properties.id).toBe('errors');
+    expect(elementsOf(second)[0].properties.id).toBe('errors-1');
+    expect(Object.isFrozen(first)).toBe(false);
   });
 });
 
