@@ -139,6 +139,87 @@ test.describe('the API explorer', () => {
     expect(JSON.parse(received[0].body)).toHaveProperty('email');
   });
 
+  for (const viewport of [
+    {name: 'desktop', width: 1280, height: 800},
+    {name: 'phone', width: 390, height: 844},
+  ]) {
+    test(`loading the explorer on a slow network moves nothing above it (${viewport.name})`, async ({page}) => {
+      await page.setViewportSize({width: viewport.width, height: viewport.height});
+      // Every layout shift of the page's life, as Chromium reports it to CLS.
+      await page.addInitScript(() => {
+        const shifts: {value: number; hadRecentInput: boolean}[] = [];
+        (window as unknown as {layoutShifts: typeof shifts}).layoutShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as {value: number; hadRecentInput: boolean}[]) {
+            shifts.push({value: entry.value, hadRecentInput: entry.hadRecentInput});
+          }
+        }).observe({type: 'layout-shift', buffered: true});
+      });
+      await gotoHydrated(page, '/docs/api/create-contact');
+      await page.waitForLoadState('networkidle');
+      // From here on every script arrives 1.5 s late: the explorer chunk lands
+      // well after the 500 ms in which Chromium excuses a shift caused by the click.
+      await page.route('**/*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      const tryIt = page.locator('section[aria-labelledby="try-it"]');
+      await tryIt.scrollIntoViewIfNeeded();
+      const watched = {
+        title: page.locator('h1'),
+        requestBody: page.locator('#request-body-section h2'),
+        codeSamples: page.locator('section[aria-label="Code samples"]'),
+        tryItHeading: tryIt.locator('h2'),
+      };
+      const boxesBefore = Object.fromEntries(await Promise.all(Object.entries(watched).map(async ([key, locator]) => [key, await locator.boundingBox()])));
+
+      await page.getByRole('button', {name: 'Open the API explorer'}).click();
+      await expect(tryIt.getByRole('status')).toHaveText('Loading the API explorer…');
+      await expect(page.getByRole('form', {name: 'API explorer'})).toBeVisible({timeout: 15_000});
+      await page.waitForTimeout(300);
+
+      const boxesAfter = Object.fromEntries(await Promise.all(Object.entries(watched).map(async ([key, locator]) => [key, await locator.boundingBox()])));
+      expect(boxesAfter, 'the title, the schemas, the code samples and the Try it heading stay where they were').toEqual(boxesBefore);
+      const shifts = await page.evaluate(() => (window as unknown as {layoutShifts: {value: number; hadRecentInput: boolean}[]}).layoutShifts);
+      const unexpected = shifts.filter((shift) => !shift.hadRecentInput).reduce((sum, shift) => sum + shift.value, 0);
+      expect(unexpected, 'layout shift not caused by the click, over load, hydration and the explorer arriving').toBeLessThanOrEqual(0.02);
+    });
+  }
+
+  test.describe('when its code cannot be fetched', () => {
+    // One pattern: Playwright reads a two-element array in test.use as [value, options].
+    test.use({expectedConsoleErrors: [/Failed to load resource: net::ERR_CONNECTION_REFUSED|Loading chunk \S+ failed/]});
+
+    test('says so in the Try it box, and the page keeps working', async ({page}) => {
+      await gotoHydrated(page, '/docs/api/create-contact');
+      await page.waitForLoadState('networkidle');
+      await page.route('**/*.js', (route) => route.abort('connectionrefused'));
+      await page.getByRole('button', {name: 'Open the API explorer'}).click();
+      const tryIt = page.locator('section[aria-labelledby="try-it"]');
+      await expect(tryIt.getByRole('alert')).toContainText('The API explorer could not load');
+      await expect(tryIt.getByRole('alert')).toContainText('Reload the page to try again.');
+      // The rest of the page is still there and still interactive.
+      await expect(page.locator('h1')).toHaveText(String(createContact.operation.summary));
+      const codeSampleTab = page.locator('section[aria-label="Code samples"]').getByRole('tab', {name: 'Python', exact: true});
+      await codeSampleTab.click();
+      await expect(codeSampleTab).toHaveAttribute('aria-selected', 'true');
+    });
+  });
+
+  test('the explorer button hides and shows the explorer, keeping what was typed', async ({page}) => {
+    await gotoHydrated(page, '/docs/api/create-contact');
+    const button = page.getByRole('button', {name: 'Open the API explorer'});
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.click();
+    const explorer = page.getByRole('form', {name: 'API explorer'});
+    await explorer.getByLabel(/Request body/).fill('{"email": "kept@example.com"}');
+    await page.getByRole('button', {name: 'Hide the API explorer'}).click();
+    await expect(explorer).toBeHidden();
+    await page.getByRole('button', {name: 'Open the API explorer'}).click();
+    await expect(explorer.getByLabel(/Request body/)).toHaveValue('{"email": "kept@example.com"}');
+    await expect(page.getByRole('button', {name: 'Hide the API explorer'})).toHaveAttribute('aria-expanded', 'true');
+  });
+
   test('follows the content type chosen on the page, and the page follows the explorer', async ({page}) => {
     expect(updateMediaTypes.map(({mediaType}) => mediaType)).toEqual(['application/json', 'application/merge-patch+json']);
     const [json, mergePatch] = updateMediaTypes;

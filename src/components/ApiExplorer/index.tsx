@@ -4,33 +4,8 @@ import {jsonValueAsText} from '@site/src/openapi/model-text';
 import type {OperationPageModel} from '@site/src/openapi/types';
 import {useRequestContentType} from '@site/src/components/OperationPage/requestContentType';
 import {respondFromSandbox, type ExplorerRequest, type ExplorerResponse} from './sandbox';
+import {bodyRows, Field, initialServerIndex, parameterKey, ParameterLabel, serverChoices} from './form-parts';
 import styles from './styles.module.css';
-
-interface ServerChoice {
-  label: string;
-  url: string;
-  /** Answered in the browser from the spec's examples. */
-  sandbox: boolean;
-  /** The reader types the base URL (a staging server, a local mock). */
-  custom?: boolean;
-}
-
-/** Servers of the page plus, when the spec names none, an in-browser sandbox. */
-export function serverChoices(page: OperationPageModel): ServerChoice[] {
-  const choices: ServerChoice[] = page.servers.map((server) => {
-    const sandbox = /sandbox/i.test(`${server.description ?? ''} ${server.url}`);
-    return {
-      label: `${server.description ?? server.url}${sandbox ? ' (mock in your browser)' : ''}`,
-      url: server.url,
-      sandbox,
-    };
-  });
-  if (!choices.some((choice) => choice.sandbox)) {
-    choices.unshift({label: 'Sandbox (mock in your browser)', url: page.servers[0]?.url ?? '', sandbox: true});
-  }
-  choices.push({label: 'Custom server URL…', url: '', sandbox: false, custom: true});
-  return choices;
-}
 
 function prettyBody(body: string, contentType: string | undefined): string {
   if (contentType && /json/i.test(contentType)) {
@@ -51,9 +26,9 @@ function needsToken(page: OperationPageModel): boolean {
 export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNode {
   const formId = useId();
   const servers = useMemo(() => serverChoices(page), [page]);
-  const [serverIndex, setServerIndex] = useState(Math.max(0, servers.findIndex((choice) => choice.sandbox)));
+  const [serverIndex, setServerIndex] = useState(() => initialServerIndex(servers));
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(page.parameters.map((parameter) => [`${parameter.in}:${parameter.name}`, jsonValueAsText(parameter.example)])),
+    Object.fromEntries(page.parameters.map((parameter) => [parameterKey(parameter), jsonValueAsText(parameter.example)])),
   );
   const content = page.requestBody?.content ?? [];
   // Shared with the page's content-type tabs through the URL (see requestContentType).
@@ -82,7 +57,7 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
     const headers: Record<string, string> = {};
     let path = page.path;
     for (const parameter of page.parameters) {
-      const value = values[`${parameter.in}:${parameter.name}`] ?? '';
+      const value = values[parameterKey(parameter)] ?? '';
       if (parameter.in === 'path') {
         pathParameters[parameter.name] = value;
         path = path.split(`{${parameter.name}}`).join(encodeURIComponent(value));
@@ -143,8 +118,7 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
 
   return (
     <form className={styles.explorer} onSubmit={send} aria-label="API explorer">
-      <div className={styles.field}>
-        <label htmlFor={`${formId}-server`}>Server</label>
+      <Field id={`${formId}-server`} label="Server">
         <select id={`${formId}-server`} value={serverIndex} onChange={(event) => setServerIndex(Number(event.target.value))}>
           {servers.map((choice, index) => (
             <option key={`${choice.label}-${index}`} value={index}>
@@ -152,46 +126,39 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
             </option>
           ))}
         </select>
-      </div>
+      </Field>
       {server.custom ? (
-        <div className={styles.field}>
-          <label htmlFor={`${formId}-custom-url`}>Server URL</label>
+        <Field id={`${formId}-custom-url`} label="Server URL">
           <input id={`${formId}-custom-url`} type="url" required value={customUrl} onChange={(event) => setCustomUrl(event.target.value)} placeholder="https://staging.example.com" />
-        </div>
+        </Field>
       ) : null}
       {needsToken(page) && !server.sandbox ? (
-        <div className={styles.field}>
-          <label htmlFor={`${formId}-token`}>Access token</label>
+        <Field id={`${formId}-token`} label="Access token">
           <input id={`${formId}-token`} type="password" autoComplete="off" value={token} onChange={(event) => setToken(event.target.value)} placeholder="YOUR_ACCESS_TOKEN" />
-        </div>
+        </Field>
       ) : null}
       {page.parameters.map((parameter) => {
-        const key = `${parameter.in}:${parameter.name}`;
+        const key = parameterKey(parameter);
         return (
-          <div key={key} className={styles.field}>
-            <label htmlFor={`${formId}-${key}`}>
-              {parameter.name} <small>({parameter.in}{parameter.required ? ', required' : ''})</small>
-            </label>
+          <Field key={key} id={`${formId}-${key}`} label={<ParameterLabel parameter={parameter} />}>
             <input id={`${formId}-${key}`} value={values[key] ?? ''} onChange={(event) => setValues({...values, [key]: event.target.value})} />
-          </div>
+          </Field>
         );
       })}
       {content.length > 0 ? (
         <>
           {content.length > 1 ? (
-            <div className={styles.field}>
-              <label htmlFor={`${formId}-content-type`}>Content type</label>
+            <Field id={`${formId}-content-type`} label="Content type">
               <select id={`${formId}-content-type`} value={contentType} onChange={(event) => chooseContentType(event.target.value)}>
                 {content.map((option) => (
                   <option key={option.mediaType}>{option.mediaType}</option>
                 ))}
               </select>
-            </div>
+            </Field>
           ) : null}
-          <div className={styles.field}>
-            <label htmlFor={`${formId}-body`}>Request body ({contentType})</label>
-            <textarea id={`${formId}-body`} value={body} rows={Math.min(16, Math.max(4, body.split('\n').length))} onChange={(event) => setBody(event.target.value)} spellCheck={false} />
-          </div>
+          <Field id={`${formId}-body`} label={`Request body (${contentType})`}>
+            <textarea id={`${formId}-body`} value={body} rows={bodyRows(body)} onChange={(event) => setBody(event.target.value)} spellCheck={false} />
+          </Field>
         </>
       ) : null}
       <button type="submit" className="button button--primary" disabled={pending}>

@@ -1,5 +1,6 @@
-import {lazy, Suspense, useState, type ReactNode} from 'react';
+import {lazy, Suspense, useId, useState, type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
+import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import clsx from 'clsx';
 import Heading from '@theme/Heading';
 import Tabs from '@theme/Tabs';
@@ -8,6 +9,7 @@ import CodeBlock from '@theme/CodeBlock';
 import Admonition from '@theme/Admonition';
 import RichText from '@site/src/components/RichText';
 import HydrateOnDemand from '@site/src/components/HydrateOnDemand';
+import ExplorerSkeleton from '@site/src/components/ApiExplorer/Skeleton';
 import type {OperationPageModel, ResponseModel, SecurityRequirementModel} from '@site/src/openapi/types';
 import ExpandAll from './ExpandAll';
 import MethodBadge from './MethodBadge';
@@ -17,8 +19,14 @@ import {hasContentTypeChoice, REQUEST_CONTENT_TYPE_PARAM, useRequestContentType}
 import styles from './styles.module.css';
 
 // The explorer (form, request sending, sandbox) is only downloaded when a
-// reader asks for it, so operation pages stay light.
-const ApiExplorer = lazy(() => import('@site/src/components/ApiExplorer'));
+// reader asks for it, so operation pages stay light. Pointing at or focusing
+// the button starts the download, so it is usually there by the click.
+const loadApiExplorer = () => import('@site/src/components/ApiExplorer');
+const ApiExplorer = lazy(loadApiExplorer);
+function preloadApiExplorer(): void {
+  // A failed preload is not an error yet: the click loads again and shows it.
+  loadApiExplorer().catch(() => undefined);
+}
 
 /** With JavaScript off, every tab panel is shown, so nothing is hidden behind a tab. */
 const NO_SCRIPT_CSS = '.tabs-container [role="tabpanel"][hidden]{display:block!important}';
@@ -130,26 +138,47 @@ function Responses({responses}: {responses: ResponseModel[]}): ReactNode {
 }
 
 function TryIt({page}: {page: OperationPageModel}): ReactNode {
-  const [open, setOpen] = useState(false);
+  // Once opened the explorer stays mounted, so hiding it keeps what the reader typed.
+  const [opened, setOpened] = useState(false);
+  const [shown, setShown] = useState(false);
+  const panelId = useId();
+  const toggle = () => {
+    setOpened(true);
+    setShown(!shown);
+  };
   return (
     <section className={styles.tryIt} aria-labelledby="try-it">
       <div className={styles.tryItHeader}>
         <Heading as="h2" id="try-it" className={styles.asideHeading}>
           Try it
         </Heading>
-        {!open ? (
-          <button type="button" className="button button--primary button--sm" onClick={() => setOpen(true)}>
-            Open the API explorer
-          </button>
+        <button
+          type="button"
+          className="button button--primary button--sm"
+          aria-expanded={shown}
+          aria-controls={panelId}
+          onClick={toggle}
+          onPointerEnter={preloadApiExplorer}
+          onFocus={preloadApiExplorer}>
+          {shown ? 'Hide the API explorer' : 'Open the API explorer'}
+        </button>
+      </div>
+      <p className={styles.muted}>Send this request to the sandbox, which answers from the examples, or to the production API with your token.</p>
+      <div id={panelId} hidden={!shown}>
+        {opened ? (
+          // The placeholder has the form's size: nothing below moves when the form arrives.
+          <ErrorBoundary
+            fallback={({error}) => (
+              <p role="alert" className={styles.explorerError}>
+                The API explorer could not load ({error.message}). Reload the page to try again.
+              </p>
+            )}>
+            <Suspense fallback={<ExplorerSkeleton page={page} />}>
+              <ApiExplorer page={page} />
+            </Suspense>
+          </ErrorBoundary>
         ) : null}
       </div>
-      {!open ? (
-        <p className={styles.muted}>Send this request to the sandbox, which answers from the examples, or to the production API with your token.</p>
-      ) : (
-        <Suspense fallback={<p role="status">Loading the API explorer…</p>}>
-          <ApiExplorer page={page} />
-        </Suspense>
-      )}
     </section>
   );
 }

@@ -1,0 +1,48 @@
+import {useId, type ReactNode} from 'react';
+import {jsonValueAsText} from '@site/src/openapi/model-text';
+import type {OperationPageModel} from '@site/src/openapi/types';
+import {useRequestContentType} from '@site/src/components/OperationPage/requestContentType';
+import {bodyRows, Field, initialServerIndex, parameterKey, ParameterLabel, serverChoices} from './form-parts';
+import styles from './styles.module.css';
+
+/**
+ * The explorer as it will first appear, with its controls disabled, shown
+ * while the explorer's code loads: same fields, labels and body size, so the
+ * blocks below do not jump when the form replaces it on a slow network.
+ */
+export default function ExplorerSkeleton({page}: {page: OperationPageModel}): ReactNode {
+  const formId = useId();
+  const servers = serverChoices(page);
+  const content = page.requestBody?.content ?? [];
+  const [media] = useRequestContentType(content);
+  const body = media?.examples[0]?.value ?? '';
+  return (
+    <div className={styles.explorer} aria-busy="true">
+      <Field id={`${formId}-server`} label="Server">
+        <select id={`${formId}-server`} disabled>
+          <option>{servers[initialServerIndex(servers)].label}</option>
+        </select>
+      </Field>
+      {page.parameters.map((parameter) => (
+        <Field key={parameterKey(parameter)} id={`${formId}-${parameterKey(parameter)}`} label={<ParameterLabel parameter={parameter} />}>
+          <input id={`${formId}-${parameterKey(parameter)}`} disabled defaultValue={jsonValueAsText(parameter.example)} />
+        </Field>
+      ))}
+      {content.length > 1 ? (
+        <Field id={`${formId}-content-type`} label="Content type">
+          <select id={`${formId}-content-type`} disabled>
+            <option>{media?.mediaType}</option>
+          </select>
+        </Field>
+      ) : null}
+      {content.length > 0 ? (
+        <Field id={`${formId}-body`} label={`Request body (${media?.mediaType})`}>
+          <textarea id={`${formId}-body`} disabled rows={bodyRows(body)} defaultValue={body} />
+        </Field>
+      ) : null}
+      <button type="button" className="button button--primary" disabled>
+        <span role="status">Loading the API explorer…</span>
+      </button>
+    </div>
+  );
+}
