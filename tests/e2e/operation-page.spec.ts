@@ -1,7 +1,8 @@
 import {createServer, type IncomingMessage, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {test, expect, gotoHydrated} from './fixtures';
-import {fieldNames, findOperation, parameterNames, requestBodySchema, requestMediaTypes, resolvedSpec, responseSchemas, successExample} from './spec-helpers';
+import {operationRoutes} from './site-routes';
+import {fieldNames, findOperation, parameterNames, requestBodySchema, requestMediaTypes, resolvedSpec, responseSchemas, specParameters, successExample} from './spec-helpers';
 
 const spec = resolvedSpec();
 const createContact = findOperation(spec, 'createContact');
@@ -38,6 +39,35 @@ test.describe('with JavaScript disabled', () => {
 
 test.describe('server-rendered parts a reader relies on (JavaScript off)', () => {
   test.use({javaScriptEnabled: false});
+
+  test('every parameter of every operation: location, name, type, required, description and example', async ({page}) => {
+    const LOCATION_HEADINGS: Record<string, string> = {path: 'Path parameters', query: 'Query parameters', header: 'Header parameters', cookie: 'Cookie parameters'};
+    let checked = 0;
+    for (const route of operationRoutes()) {
+      const parameters = specParameters(spec, route.apiPath, (spec.paths as Record<string, Record<string, Record<string, unknown>>>)[route.apiPath][route.method]);
+      if (parameters.length === 0) continue;
+      await page.goto(route.path);
+      for (const parameter of parameters) {
+        const where = `${route.path} ${parameter.in} parameter ${parameter.name}`;
+        const group = page.locator('section[aria-labelledby="parameters"] div').filter({has: page.getByRole('heading', {level: 3, name: LOCATION_HEADINGS[parameter.in]})});
+        const item = group.locator('li').filter({has: page.locator('code', {hasText: new RegExp(`^${parameter.name}$`)})}).first();
+        await expect(item, where).toBeVisible();
+        const text = (await item.innerText()).replace(/\s+/g, ' ');
+        if (parameter.type) expect(text, `${where}: type`).toContain(parameter.type);
+        // The first line holds the name, the type and the flags (styled in capitals).
+        const header = (await item.locator('div').first().innerText()).toLowerCase();
+        expect(/\brequired\b/.test(header), `${where}: required`).toBe(parameter.required);
+        if (parameter.description) {
+          // The first words as the reader sees them: Markdown links, code and emphasis marks dropped.
+          const plain = parameter.description.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*]/g, '');
+          expect(text, `${where}: description`).toContain(plain.split(/\s+/).slice(0, 4).join(' '));
+        }
+        if (parameter.example) expect(text, `${where}: example`).toContain(parameter.example);
+        checked += 1;
+      }
+    }
+    expect(checked, 'parameters checked').toBeGreaterThan(30);
+  });
   const servers = (spec.servers as {url: string}[]).map((server) => server.url);
 
   test('the endpoint line names the server and the path', async ({page}) => {

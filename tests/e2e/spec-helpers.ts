@@ -76,6 +76,41 @@ export function parameterNames(spec: Json, apiPath: string, operation: Json): st
     .filter((name): name is string => typeof name === 'string');
 }
 
+export interface SpecParameter {
+  name: string;
+  in: string;
+  required: boolean;
+  /** The schema's type (`integer`, `string[]`), when it names one. */
+  type?: string;
+  description?: string;
+  /** The parameter's or its schema's example, as JSON text. */
+  example?: string;
+}
+
+/** Path-level and operation-level parameters, `$ref`s followed. */
+export function specParameters(spec: Json, apiPath: string, operation: Json): SpecParameter[] {
+  const pathItem = follow(spec, (spec.paths as Json)[apiPath]);
+  return [...(Array.isArray(pathItem.parameters) ? pathItem.parameters : []), ...(Array.isArray(operation.parameters) ? operation.parameters : [])].map((raw) => {
+    const parameter = follow(spec, raw);
+    const schema = follow(spec, parameter.schema);
+    const example = parameter.example ?? schema.example;
+    return {
+      name: String(parameter.name),
+      in: String(parameter.in),
+      required: parameter.required === true,
+      // How the page writes it: `string`, `integer`, and `string[]` for an array of strings.
+      type:
+        schema.type === 'array' && typeof follow(spec, schema.items).type === 'string'
+          ? `${follow(spec, schema.items).type as string}[]`
+          : typeof schema.type === 'string'
+            ? schema.type
+            : undefined,
+      description: typeof parameter.description === 'string' ? parameter.description : typeof schema.description === 'string' ? schema.description : undefined,
+      example: example === undefined ? undefined : JSON.stringify(example),
+    };
+  });
+}
+
 /** The first example of the first success response, parsed. */
 export function successExample(spec: Json, operation: Json): {status: string; value: unknown} {
   const responses = isObject(operation.responses) ? operation.responses : {};
