@@ -205,8 +205,10 @@ test.describe('the API explorer', () => {
 
       await page.getByRole('button', {name: 'Open the API explorer'}).click();
       await expect(tryIt.getByRole('status')).toHaveText('Loading the API explorer…');
+      const loadingHeight = (await tryIt.boundingBox())?.height;
       await expect(page.getByRole('form', {name: 'API explorer'})).toBeVisible({timeout: 15_000});
       await page.waitForTimeout(300);
+      expect((await tryIt.boundingBox())?.height, 'the placeholder has the height of the form').toBeCloseTo(loadingHeight ?? 0, 0);
 
       const boxesAfter = Object.fromEntries(await Promise.all(Object.entries(watched).map(async ([key, locator]) => [key, await locator.boundingBox()])));
       expect(boxesAfter, 'the title, the schemas, the code samples and the Try it heading stay where they were').toEqual(boxesBefore);

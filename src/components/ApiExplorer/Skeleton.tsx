@@ -43,6 +43,8 @@ export default function ExplorerSkeleton({page}: {page: OperationPageModel}): Re
       <button type="button" className="button button--primary" disabled>
         <span role="status">Loading the API explorer…</span>
       </button>
+      {/* The form's (empty) response area: it takes a gap of the column too. */}
+      <div className={styles.result} />
     </div>
   );
 }
