@@ -133,9 +133,10 @@ const toSanitisedHast = unified().use(remarkRehype).use(rehypeSanitize, sanitize
 
 /**
  * Rendered trees by heading level and source text. Specs repeat descriptions
- * (a shared schema's fields appear on every operation that uses it), and the
- * pipeline costs about 0.1 ms even for one word: for 2,000 operations it was
- * a third of `npm run gen`. Trees are frozen because every caller shares them.
+ * (a shared schema's fields appear on every operation that uses it): for
+ * 2,000 operations the pipeline was 25 s of the 66 s of `npm run gen` (CPU
+ * profile), mostly on text it had seen before. Trees are frozen because every
+ * caller shares them.
  */
 const renderedTrees = new Map<string, RichText>();
 const RENDERED_TREES_LIMIT = 50_000;
