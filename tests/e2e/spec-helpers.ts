@@ -69,13 +69,6 @@ export function responseSchemas(spec: Json, operation: Json): {status: string; s
   });
 }
 
-export function parameterNames(spec: Json, apiPath: string, operation: Json): string[] {
-  const pathItem = follow(spec, (spec.paths as Json)[apiPath]);
-  return [...(Array.isArray(pathItem.parameters) ? pathItem.parameters : []), ...(Array.isArray(operation.parameters) ? operation.parameters : [])]
-    .map((parameter) => follow(spec, parameter).name)
-    .filter((name): name is string => typeof name === 'string');
-}
-
 export interface SpecParameter {
   name: string;
   in: string;
@@ -87,28 +80,28 @@ export interface SpecParameter {
   example?: string;
 }
 
-/** Path-level and operation-level parameters, `$ref`s followed. */
+/** Path-level and operation-level parameters that have a name, `$ref`s followed. */
 export function specParameters(spec: Json, apiPath: string, operation: Json): SpecParameter[] {
   const pathItem = follow(spec, (spec.paths as Json)[apiPath]);
-  return [...(Array.isArray(pathItem.parameters) ? pathItem.parameters : []), ...(Array.isArray(operation.parameters) ? operation.parameters : [])].map((raw) => {
-    const parameter = follow(spec, raw);
+  const declared = [...(Array.isArray(pathItem.parameters) ? pathItem.parameters : []), ...(Array.isArray(operation.parameters) ? operation.parameters : [])];
+  return declared.map((raw) => follow(spec, raw)).filter((parameter) => typeof parameter.name === 'string').map((parameter) => {
     const schema = follow(spec, parameter.schema);
+    const itemType = schema.type === 'array' ? follow(spec, schema.items).type : undefined;
     const example = parameter.example ?? schema.example;
     return {
-      name: String(parameter.name),
+      name: parameter.name as string,
       in: String(parameter.in),
       required: parameter.required === true,
       // How the page writes it: `string`, `integer`, and `string[]` for an array of strings.
-      type:
-        schema.type === 'array' && typeof follow(spec, schema.items).type === 'string'
-          ? `${follow(spec, schema.items).type as string}[]`
-          : typeof schema.type === 'string'
-            ? schema.type
-            : undefined,
+      type: typeof itemType === 'string' ? `${itemType}[]` : typeof schema.type === 'string' ? schema.type : undefined,
       description: typeof parameter.description === 'string' ? parameter.description : typeof schema.description === 'string' ? schema.description : undefined,
       example: example === undefined ? undefined : JSON.stringify(example),
     };
   });
+}
+
+export function parameterNames(spec: Json, apiPath: string, operation: Json): string[] {
+  return specParameters(spec, apiPath, operation).map((parameter) => parameter.name);
 }
 
 /** The first example of the first success response, parsed. */

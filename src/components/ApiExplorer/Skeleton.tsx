@@ -2,7 +2,7 @@ import {useId, type ReactNode} from 'react';
 import {jsonValueAsText} from '@site/src/openapi/model-text';
 import type {OperationPageModel} from '@site/src/openapi/types';
 import {useRequestContentType} from '@site/src/components/OperationPage/requestContentType';
-import {bodyRows, Field, initialServerIndex, parameterKey, ParameterLabel, serverChoices} from './form-parts';
+import {bodyRows, exampleBody, Field, initialServerIndex, parameterKey, ParameterLabel, serverChoices} from './form-parts';
 import styles from './styles.module.css';
 
 /**
@@ -15,7 +15,7 @@ export default function ExplorerSkeleton({page}: {page: OperationPageModel}): Re
   const servers = serverChoices(page);
   const content = page.requestBody?.content ?? [];
   const [media] = useRequestContentType(content);
-  const body = media?.examples[0]?.value ?? '';
+  const body = exampleBody(media);
   return (
     <div className={styles.explorer} aria-busy="true">
       <Field id={`${formId}-server`} label="Server">

@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import type {OperationPageModel, ParameterModel} from '@site/src/openapi/types';
+import type {MediaTypeModel, OperationPageModel, ParameterModel} from '@site/src/openapi/types';
 import styles from './styles.module.css';
 
 /**
@@ -41,6 +41,11 @@ export function initialServerIndex(choices: ServerChoice[]): number {
 
 export function parameterKey(parameter: ParameterModel): string {
   return `${parameter.in}:${parameter.name}`;
+}
+
+/** The body the explorer offers for a media type: its first example, or nothing. */
+export function exampleBody(media: MediaTypeModel | undefined): string {
+  return media?.examples[0]?.value ?? '';
 }
 
 /** Rows of the request body box: the body's lines, between 4 and 16. */

@@ -4,7 +4,7 @@ import {jsonValueAsText} from '@site/src/openapi/model-text';
 import type {OperationPageModel} from '@site/src/openapi/types';
 import {useRequestContentType} from '@site/src/components/OperationPage/requestContentType';
 import {respondFromSandbox, type ExplorerRequest, type ExplorerResponse} from './sandbox';
-import {bodyRows, Field, initialServerIndex, parameterKey, ParameterLabel, serverChoices} from './form-parts';
+import {bodyRows, exampleBody, Field, initialServerIndex, parameterKey, ParameterLabel, serverChoices} from './form-parts';
 import styles from './styles.module.css';
 
 function prettyBody(body: string, contentType: string | undefined): string {
@@ -34,14 +34,14 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
   // Shared with the page's content-type tabs through the URL (see requestContentType).
   const [media, chooseContentType] = useRequestContentType(content);
   const contentType = media?.mediaType;
-  const [body, setBody] = useState(media?.examples[0]?.value ?? '');
+  const [body, setBody] = useState(() => exampleBody(media));
   // The example follows the content type, unless the reader already edited the body.
   const shownMedia = useRef(media);
   useEffect(() => {
     const previous = shownMedia.current;
     shownMedia.current = media;
     if (previous === media) return;
-    setBody((current) => (current === (previous?.examples[0]?.value ?? '') ? (media?.examples[0]?.value ?? '') : current));
+    setBody((current) => (current === exampleBody(previous) ? exampleBody(media) : current));
   }, [media]);
   const [token, setToken] = useState('');
   const [customUrl, setCustomUrl] = useState('');
