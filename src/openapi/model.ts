@@ -2,6 +2,8 @@ import kebabCase from 'lodash/kebabCase';
 
 import {jsonValueAsText, textOf} from './model-text';
 import {renderMarkdown, summaryText, wellFormed, createSlugger} from './markdown';
+import {assignPageIds, type PagedOperation} from './page-ids';
+import {displaySummary} from './page-outline';
 import {jsonText, sampleFromSchema, schemaNode, type SchemaDirection} from './schema';
 import {asString, isObject, type JsonObject, type SpecDocument} from './spec-document';
 import type {
@@ -24,14 +26,6 @@ import type {
 
 const PARAMETER_LOCATIONS: ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 
-/** Page id of an operation: the openapi-docs plugin's rule, so routes match its sidebar. */
-export function operationPageId(operation: JsonObject): string {
-  return kebabCase(asString(operation.operationId) ?? asString(operation.summary) ?? '');
-}
-
-export function tagPageId(tagName: string): string {
-  return kebabCase(tagName);
-}
 
 /** Only web and mail links from the spec become hrefs. */
 export function safeUrl(value: unknown): string | undefined {
@@ -269,11 +263,11 @@ export function operationPageModel(
 ): Omit<OperationPageModel, 'codeSamples'> {
   const {operation, pathItem, path, method} = entry;
   const description = renderMarkdown(operation.description, {topHeadingLevel: 3});
-  const summary = wellFormed(asString(operation.summary) ?? asString(operation.operationId) ?? `${method.toUpperCase()} ${path}`);
+  const summary = wellFormed(displaySummary(operation, method, path));
   const requestBodySource = operation.requestBody !== undefined ? spec.resolve(operation.requestBody).value : undefined;
   const model: Omit<OperationPageModel, 'codeSamples'> = {
     kind: 'operation',
-    id: operationPageId(operation) || kebabCase(`${method} ${path}`),
+    id: assignPageIds(spec).operationPage('operation', method, path)?.pageId ?? kebabCase(`${method} ${path}`),
     method,
     path: wellFormed(path),
     summary,
@@ -298,31 +292,6 @@ export function operationPageModel(
     if (bodyDescription) model.requestBody.description = bodyDescription;
   }
   return model;
-}
-
-/** The webhook the openapi-docs plugin gave page id `id` (its rule: operationId,
- * else summary, else event name, in kebab case). */
-export function findWebhook(
-  spec: SpecDocument,
-  id: string,
-): {path: string; method: string; operation: JsonObject; pathItem: JsonObject} | undefined {
-  return spec.webhooks().find(({path, operation}) =>
-    kebabCase(asString(operation.operationId) || (asString(operation.summary) ?? path)) === id);
-}
-
-/**
- * The overview page's id: the plugin's (`kebabCase(info.title)`), unless a
- * tag or operation page has that id too (title "Const", tag "const"), which
- * Docusaurus refuses as duplicate doc ids; then `<id>-overview`.
- */
-export function overviewPageId(spec: SpecDocument, pluginId: string): string {
-  const taken = new Set<string>();
-  for (const group of tagGroups(spec)) if (group.operations.length > 0) taken.add(tagPageId(group.name));
-  for (const {operation, method, path} of spec.operations()) taken.add(operationPageId(operation) || kebabCase(`${method} ${path}`));
-  for (const {operation, path} of spec.webhooks()) taken.add(kebabCase(asString(operation.operationId) || (asString(operation.summary) ?? path)));
-  let id = pluginId;
-  for (let attempt = 1; taken.has(id); attempt += 1) id = attempt === 1 ? `${pluginId}-overview` : `${pluginId}-overview-${attempt}`;
-  return id;
 }
 
 /** The `x-codeSamples` (Redoc) / `x-code-samples` an operation carries itself. */
@@ -361,21 +330,16 @@ function securitySchemeModels(spec: SpecDocument): SecuritySchemeModel[] {
   });
 }
 
-/** Tags in declaration order, then tags only used by operations, each with its operations. */
-export function tagGroups(spec: SpecDocument): {name: string; description?: string; operations: {path: string; method: string; operation: JsonObject}[]}[] {
-  const groups = new Map<string, {name: string; description?: string; operations: {path: string; method: string; operation: JsonObject}[]}>();
-  for (const tag of Array.isArray(spec.root.tags) ? spec.root.tags.filter(isObject) : []) {
-    const name = asString(tag.name);
-    if (name && !groups.has(name)) groups.set(name, {name, description: asString(tag.description), operations: []});
-  }
-  for (const entry of spec.operations()) {
-    const tags = Array.isArray(entry.operation.tags) ? entry.operation.tags.filter((t): t is string => typeof t === 'string') : [];
-    for (const tag of tags) {
-      if (!groups.has(tag)) groups.set(tag, {name: tag, operations: []});
-      groups.get(tag)!.operations.push(entry);
-    }
-  }
-  return [...groups.values()];
+/** Every tag an operation or webhook uses (declared ones first, in
+ * declaration order), with its page id and its operations. */
+export function tagGroups(spec: SpecDocument): {name: string; pageId: string; description?: string; operations: PagedOperation[]}[] {
+  const ids = assignPageIds(spec);
+  return ids.tags.map((tag) => ({
+    name: tag.name,
+    pageId: tag.pageId,
+    ...(tag.description !== undefined ? {description: tag.description} : {}),
+    operations: ids.operations.filter((operation) => operation.tags.includes(tag.name)),
+  }));
 }
 
 export function overviewPageModel(spec: SpecDocument, id: string, apiDocsBasePath: string): OverviewPageModel {
@@ -407,11 +371,10 @@ export function overviewPageModel(spec: SpecDocument, id: string, apiDocsBasePat
     servers: serverModels(spec, spec.root.servers),
     securitySchemes: securitySchemeModels(spec),
     tags: tagGroups(spec)
-      .filter((group) => group.operations.length > 0)
       .map((group) => ({
         name: wellFormed(group.name),
         summary: summaryText(renderMarkdown(group.description)),
-        permalink: `${apiDocsBasePath}/${tagPageId(group.name)}`,
+        permalink: `${apiDocsBasePath}/${group.pageId}`,
         operationCount: group.operations.length,
       })),
   };
@@ -436,16 +399,16 @@ export function tagPageModel(spec: SpecDocument, tagName: string, apiDocsBasePat
   const description = renderMarkdown(group?.description, {topHeadingLevel: 2});
   return {
     kind: 'tag',
-    id: tagPageId(tagName),
+    id: group?.pageId ?? kebabCase(tagName),
     name: wellFormed(tagName),
     plainDescription: summaryText(description) || `Operations tagged ${wellFormed(tagName)}.`,
     ...(description ? {description} : {}),
-    operations: (group?.operations ?? []).map(({operation, method, path}) => ({
-      id: operationPageId(operation) || kebabCase(`${method} ${path}`),
-      permalink: `${apiDocsBasePath}/${operationPageId(operation) || kebabCase(`${method} ${path}`)}`,
-      method,
+    operations: (group?.operations ?? []).map(({operation, method, path, pageId, kind}) => ({
+      id: pageId,
+      permalink: `${apiDocsBasePath}/${pageId}`,
+      method: kind === 'webhook' ? 'event' : method,
       path: wellFormed(path),
-      summary: wellFormed(asString(operation.summary) ?? asString(operation.operationId) ?? `${method.toUpperCase()} ${path}`),
+      summary: wellFormed(displaySummary(operation, method, path, kind)),
       deprecated: operation.deprecated === true,
     })),
   };

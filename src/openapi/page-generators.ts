@@ -4,15 +4,8 @@ import {parse} from 'yaml';
 
 import {generateCodeSamples} from './code-samples';
 import {wellFormed} from './markdown';
-import {
-  declaredCodeSamples,
-  findWebhook,
-  operationPageModel,
-  overviewPageId,
-  overviewPageModel,
-  sampleRequest,
-  tagPageModel,
-} from './model';
+import {declaredCodeSamples, operationPageModel, overviewPageModel, sampleRequest, tagPageModel} from './model';
+import {assignPageIds} from './page-ids';
 import {renameSidebarDoc} from './sidebar-file';
 import {SpecDocument, isObject} from './spec-document';
 import type {CodeSample, OperationPageModel, PageModel} from './types';
@@ -68,12 +61,12 @@ function pageBody(id: string, component: 'OperationPage' | 'OverviewPage' | 'Tag
  */
 export function createPageGenerators(options: PageGeneratorOptions) {
   let spec: SpecDocument | undefined;
-  // Operations by "method path", listed once: a lookup per page in a fresh
-  // list made generation quadratic in the number of operations.
-  let operationsByKey: Map<string, ReturnType<SpecDocument['operations']>[number]> | undefined;
-  const findOperation = (method: string | undefined, apiPath: string | undefined) => {
-    operationsByKey ??= new Map(loadSpec().operations().map((entry) => [`${entry.method} ${entry.path}`, entry]));
-    return operationsByKey.get(`${method} ${apiPath}`);
+  // Pages by id, listed once: a lookup per page in a fresh list made
+  // generation quadratic in the number of operations.
+  let operationsByPageId: Map<string, ReturnType<typeof assignPageIds>['operations'][number]> | undefined;
+  const findOperation = (pageId: string) => {
+    operationsByPageId ??= new Map(assignPageIds(loadSpec()).operations.map((entry) => [entry.pageId, entry]));
+    return operationsByPageId.get(pageId);
   };
   const loadSpec = (): SpecDocument => {
     if (!spec) {
@@ -98,11 +91,10 @@ export function createPageGenerators(options: PageGeneratorOptions) {
   return {
     createApiPageMD(item: PluginPageItem): string {
       const document = loadSpec();
-      const method = item.api?.method?.toLowerCase();
-      // The plugin hands webhooks over as method "event", path "webhook".
-      const webhook = method === 'event' ? findWebhook(document, item.id) : undefined;
-      const entry = webhook ?? findOperation(method, item.api?.path);
-      if (!entry) throw new Error(`[api-pages] no operation ${method?.toUpperCase()} ${item.api?.path} in ${options.specPath}`);
+      // The plugin generates from the page outline, whose operationIds are our page ids.
+      const entry = findOperation(item.id);
+      if (!entry) throw new Error(`[api-pages] no operation or webhook has page id "${item.id}" in ${options.specPath}; run "npm run spec" again.`);
+      const webhook = entry.kind === 'webhook';
       const model = webhook
         ? {...operationPageModel(document, entry), id: item.id, webhook: true, servers: []}
         : {...operationPageModel(document, entry), id: item.id};
@@ -123,7 +115,7 @@ export function createPageGenerators(options: PageGeneratorOptions) {
       return pageBody(item.id, 'OperationPage');
     },
     createInfoPageMD(item: PluginPageItem): string {
-      const id = overviewPageId(loadSpec(), item.id);
+      const id = assignPageIds(loadSpec()).overviewId;
       if (id !== item.id) {
         // The plugin wrote the sidebar before the pages; point its entry for
         // the overview at the new id. It writes the page file under item.id.
@@ -136,7 +128,10 @@ export function createPageGenerators(options: PageGeneratorOptions) {
       return pageBody(item.id, 'OverviewPage', true);
     },
     createTagPageMD(item: PluginPageItem): string {
-      const page = {...tagPageModel(loadSpec(), item.tag?.name ?? item.id, options.apiDocsBasePath), id: item.id};
+      // The outline names each tag by its page id (see page-outline.ts).
+      const tag = assignPageIds(loadSpec()).tags.find((candidate) => candidate.pageId === item.id);
+      if (!tag) throw new Error(`[api-pages] no tag has page id "${item.id}" in ${options.specPath}; run "npm run spec" again.`);
+      const page = tagPageModel(loadSpec(), tag.name, options.apiDocsBasePath);
       writePage(page);
       // The document title says what the page is: a tag named "Tags" must
       // not share "Tags | Meridian" with the blog's tag index.

@@ -67,10 +67,16 @@ export class SpecDocument {
     return isObject(this.root.paths) ? this.root.paths : {};
   }
 
+  /** Where the webhooks are: `x-webhooks` when present (the plugin reads it first), else `webhooks`. */
+  webhooksKey(): 'x-webhooks' | 'webhooks' {
+    return isObject(this.root['x-webhooks']) ? 'x-webhooks' : 'webhooks';
+  }
+
   /** Every webhook operation (`webhooks`, or the older `x-webhooks` that the
    * openapi-docs plugin reads first), with the event name as `path`. */
   webhooks(): {path: string; method: string; operation: JsonObject; pathItem: JsonObject}[] {
-    const source = isObject(this.root['x-webhooks']) ? this.root['x-webhooks'] : isObject(this.root.webhooks) ? this.root.webhooks : {};
+    const key = this.webhooksKey();
+    const source = isObject(this.root[key]) ? (this.root[key] as JsonObject) : {};
     const result: {path: string; method: string; operation: JsonObject; pathItem: JsonObject}[] = [];
     for (const [event, rawPathItem] of Object.entries(source)) {
       const pathItem = this.resolve(rawPathItem).value;

@@ -4,7 +4,8 @@ import path from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {stringify} from 'yaml';
 
-import {findWebhook, operationPageModel, overviewPageId} from '../model';
+import {operationPageModel} from '../model';
+import {assignPageIds} from '../page-ids';
 import {createPageGenerators} from '../page-generators';
 import {sampleFromSchema, schemaNode} from '../schema';
 import {renameSidebarDoc} from '../sidebar-file';
@@ -106,12 +107,12 @@ describe('webhooks (petstore.yaml x-webhooks, petstore-3.1.yaml webhooks)', () =
       },
     });
 
-  it.each(['webhooks', 'x-webhooks'] as const)('finds a %s operation by the id the plugin gives it', (key) => {
-    const document = withWebhooks(key);
-    expect(findWebhook(document, 'new-pet')).toMatchObject({path: 'newPet', method: 'post'});
-    // No operationId and no summary: the plugin names it after the event.
-    expect(findWebhook(document, 'pet-gone')).toMatchObject({path: 'petGone', method: 'delete'});
-    expect(findWebhook(document, 'get-pet')).toBeUndefined();
+  it.each(['webhooks', 'x-webhooks'] as const)('gives each %s operation a page id', (key) => {
+    const ids = assignPageIds(withWebhooks(key));
+    expect(ids.operationPage('webhook', 'post', 'newPet')).toMatchObject({pageId: 'new-pet', kind: 'webhook'});
+    // No operationId and no summary: named after the event.
+    expect(ids.operationPage('webhook', 'delete', 'petGone')).toMatchObject({pageId: 'pet-gone'});
+    expect(ids.operationPage('operation', 'get', '/pet')).toMatchObject({pageId: 'get-pet', kind: 'operation'});
   });
 
   describe('page generation', () => {
@@ -125,7 +126,7 @@ describe('webhooks (petstore.yaml x-webhooks, petstore-3.1.yaml webhooks)', () =
       const specPath = path.join(dir, 'openapi.yaml');
       writeFileSync(specPath, stringify(withWebhooks('webhooks').root));
       const generators = createPageGenerators({specPath, outputDir: dir, apiDocsBasePath: '/docs/api'});
-      const item = {id: 'new-pet', type: 'api' as const, api: {method: 'event', path: 'webhook'}};
+      const item = {id: 'new-pet', type: 'api' as const, api: {method: 'event', path: 'newPet'}};
       expect(generators.createApiPageMD(item)).toContain("import page from './new-pet.page.json';");
       const page = JSON.parse(readFileSync(path.join(dir, 'new-pet.page.json'), 'utf8')) as OperationPageModel;
       expect(page).toMatchObject({id: 'new-pet', method: 'post', path: 'newPet', summary: 'New pet', webhook: true, servers: [], codeSamples: []});
@@ -137,7 +138,7 @@ describe('webhooks (petstore.yaml x-webhooks, petstore-3.1.yaml webhooks)', () =
       writeFileSync(specPath, stringify(withWebhooks('webhooks').root));
       const generators = createPageGenerators({specPath, outputDir: dir, apiDocsBasePath: '/docs/api'});
       expect(() => generators.createApiPageMD({id: 'nope', type: 'api', api: {method: 'event', path: 'webhook'}})).toThrow(
-        `[api-pages] no operation EVENT webhook in ${specPath}`,
+        `[api-pages] no operation or webhook has page id "nope" in ${specPath}; run "npm run spec" again.`,
       );
     });
   });
@@ -151,13 +152,13 @@ describe('an overview page whose id a tag page also has (const.yaml, nestedArray
   });
 
   it('moves the overview to <id>-overview when a tag or operation page has its id', () => {
-    expect(overviewPageId(constSpec, 'const')).toBe('const-overview');
-    expect(overviewPageId(spec({paths: {'/ping': {get: {operationId: 'ping', responses: {}}}}}), 'ping')).toBe('ping-overview');
-    expect(overviewPageId(constSpec, 'meridian-api')).toBe('meridian-api');
+    expect(assignPageIds(constSpec).overviewId).toBe('const-overview');
+    expect(assignPageIds(spec({info: {title: 'Ping', version: '1'}, paths: {'/ping': {get: {operationId: 'ping', responses: {}}}}})).overviewId).toBe('ping-overview');
+    expect(assignPageIds(spec({info: {title: 'Meridian API', version: '1'}, paths: {}})).overviewId).toBe('meridian-api');
   });
 
   it('keeps the id when only an unused tag has it', () => {
-    expect(overviewPageId(spec({tags: [{name: 'Test'}], paths: {}}), 'test')).toBe('test');
+    expect(assignPageIds(spec({tags: [{name: 'Test'}], paths: {}})).overviewId).toBe('test');
   });
 
   describe('the generated sidebar', () => {

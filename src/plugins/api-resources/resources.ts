@@ -1,4 +1,4 @@
-import {tagGroups, tagPageId} from '../../openapi/model';
+import {tagGroups} from '../../openapi/model';
 import {SpecDocument, isObject} from '../../openapi/spec-document';
 
 /** One resource group of the API: a tag of the spec, as the home page and the
@@ -42,17 +42,16 @@ export function firstSentence(markdown: string): string {
 
 /** Lists the spec's tags in declaration order, then tags only used by
  * operations, with how many operations each has; the grouping and the page
- * ids are the page generator's own (`tagGroups`, `tagPageId`), so the links
+ * ids are the page generator's own (`tagGroups`, from page-ids.ts), so the links
  * match the generated tag pages. */
 export function apiResourcesFromSpec(spec: unknown, apiDocsBasePath: string): ApiResource[] {
   if (!isObject(spec)) return [];
   const base = apiDocsBasePath.replace(/\/+$/, '');
   return tagGroups(new SpecDocument(spec))
-    .filter((group) => group.operations.length > 0)
     .map((group) => ({
       name: group.name,
       summary: firstSentence(group.description ?? ''),
-      permalink: `${base}/${tagPageId(group.name)}`,
+      permalink: `${base}/${group.pageId}`,
       operationCount: group.operations.length,
     }));
 }

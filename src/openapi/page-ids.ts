@@ -1,0 +1,198 @@
+import kebabCase from 'lodash/kebabCase';
+
+import {asString, isObject, type JsonObject, type SpecDocument} from './spec-document';
+
+/**
+ * The one rule for the id (and so the route, `/docs/api/<id>`) of every
+ * generated page: tag pages, operation and webhook pages, the overview.
+ *
+ * - A tag page is `kebabCase(name)`; an operation page `kebabCase(operationId)`,
+ *   else `kebabCase(summary)`, else `kebabCase("<method> <path>")`; a webhook the
+ *   same with the event name last; the overview `kebabCase(info.title)`.
+ * - Ids are claimed in that order (tags, then operations and webhooks in
+ *   document order, then the overview), and a taken id gets `-2`, `-3`, …, so
+ *   two operations with one operationId, or an operation named like a tag, each
+ *   keep a page. The overview keeps its older suffix, `-overview`.
+ * - The same document always gives the same ids.
+ *
+ * The openapi-docs plugin is handed these ids (see page-outline.ts), so its
+ * sidebar and our pages agree by construction.
+ */
+
+export interface OperationEntry {
+  /** `paths` key, or the event name of a webhook. */
+  path: string;
+  method: string;
+  operation: JsonObject;
+  pathItem: JsonObject;
+}
+
+export interface PagedOperation extends OperationEntry {
+  kind: 'operation' | 'webhook';
+  pageId: string;
+  /** JSON Pointer of the operation object, e.g. `/paths/~1pets/get`. */
+  pointer: string;
+  /** Tag names, as strings, in the operation's order. */
+  tags: string[];
+}
+
+/** Something about the ids worth telling the spec's authors. */
+export interface PageIdNote {
+  kind: 'operation' | 'tag';
+  pointer: string;
+  message: string;
+}
+
+export interface PageIdAssignment {
+  overviewId: string;
+  /** Every tag that at least one operation or webhook uses, declared or not, in the order the sidebar lists them. */
+  tags: {name: string; pageId: string; declared: boolean; description?: string}[];
+  /** Operations, then webhooks, in document order. */
+  operations: PagedOperation[];
+  tagPageId(name: string): string | undefined;
+  /** The page of `method path` (an operation) or `method event` (a webhook). */
+  operationPage(kind: 'operation' | 'webhook', method: string, path: string): PagedOperation | undefined;
+  /** The first operation (then webhook) with this operationId. */
+  byOperationId(operationId: string): PagedOperation | undefined;
+  notes: PageIdNote[];
+}
+
+/** Names Docusaurus gives a meaning of its own: `index.mdx` and `README.md` become the folder's index page. */
+const RESERVED_IDS = new Set(['index', 'readme']);
+
+export function escapePointerSegment(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function stringTags(operation: JsonObject): string[] {
+  return Array.isArray(operation.tags) ? operation.tags.filter((tag): tag is string => typeof tag === 'string') : [];
+}
+
+function baseOperationId(kind: 'operation' | 'webhook', {operation, method, path}: OperationEntry): string {
+  const named = kebabCase(asString(operation.operationId) ?? '') || kebabCase(asString(operation.summary) ?? '');
+  if (named) return named;
+  return kind === 'webhook' ? kebabCase(path) || kebabCase(`${method} webhook`) : kebabCase(`${method} ${path}`);
+}
+
+const assignments = new WeakMap<SpecDocument, PageIdAssignment>();
+
+export function assignPageIds(spec: SpecDocument): PageIdAssignment {
+  const cached = assignments.get(spec);
+  if (cached) return cached;
+
+  const taken = new Set<string>();
+  const claim = (base: string): string => {
+    let id = base;
+    for (let n = 2; taken.has(id) || RESERVED_IDS.has(id); n += 1) id = `${base}-${n}`;
+    taken.add(id);
+    return id;
+  };
+  const notes: PageIdNote[] = [];
+
+  const entries: {kind: 'operation' | 'webhook'; entry: OperationEntry; pointer: string}[] = [
+    ...spec.operations().map((entry) => ({
+      kind: 'operation' as const,
+      entry,
+      pointer: `/paths/${escapePointerSegment(entry.path)}/${entry.method}`,
+    })),
+    ...spec.webhooks().map((entry) => ({
+      kind: 'webhook' as const,
+      entry,
+      pointer: `/${spec.webhooksKey()}/${escapePointerSegment(entry.path)}/${entry.method}`,
+    })),
+  ];
+
+  // Tags: declared ones in declaration order, then the ones operations use
+  // without declaring, in the order they first appear.
+  const declared = new Map<string, string | undefined>();
+  for (const tag of Array.isArray(spec.root.tags) ? spec.root.tags.filter(isObject) : []) {
+    const name = asString(tag.name);
+    if (name !== undefined && !declared.has(name)) declared.set(name, asString(tag.description));
+  }
+  const used = new Set<string>();
+  const undeclared: string[] = [];
+  for (const {entry, pointer} of entries) {
+    const tags = stringTags(entry.operation);
+    tags.forEach((tag, index) => {
+      if (!declared.has(tag) && !used.has(tag)) {
+        undeclared.push(tag);
+        notes.push({
+          kind: 'tag',
+          pointer: `${pointer}/tags/${index}`,
+          message: `tag "${tag}" is not declared in the top-level tags list; it gets a page and a sidebar category anyway`,
+        });
+      }
+      used.add(tag);
+    });
+  }
+  const tagNames = [...[...declared.keys()].filter((name) => used.has(name)), ...undeclared];
+  const tags = tagNames.map((name, index) => {
+    const description = declared.get(name);
+    return {
+      name,
+      pageId: claim(kebabCase(name) || `tag-${index + 1}`),
+      declared: declared.has(name),
+      ...(description !== undefined ? {description} : {}),
+    };
+  });
+
+  const operations: PagedOperation[] = [];
+  const firstWithOperationId = new Map<string, PagedOperation>();
+  for (const {kind, entry, pointer} of entries) {
+    const base = baseOperationId(kind, entry);
+    const pageId = claim(base);
+    const paged: PagedOperation = {...entry, kind, pageId, pointer, tags: stringTags(entry.operation)};
+    operations.push(paged);
+    const operationId = asString(entry.operation.operationId);
+    const label = kind === 'webhook' ? `webhook ${entry.path} (${entry.method.toUpperCase()})` : `${entry.method.toUpperCase()} ${entry.path}`;
+    if (operationId === undefined || operationId.trim() === '') {
+      notes.push({
+        kind: 'operation',
+        pointer,
+        message: `${label} has no operationId; its page is "${pageId}" (from its ${asString(entry.operation.summary) ? 'summary' : kind === 'webhook' ? 'event name' : 'method and path'})`,
+      });
+      continue;
+    }
+    const first = firstWithOperationId.get(operationId);
+    if (first) {
+      const firstLabel = first.kind === 'webhook' ? `webhook ${first.path}` : `${first.method.toUpperCase()} ${first.path}`;
+      notes.push({
+        kind: 'operation',
+        pointer: `${pointer}/operationId`,
+        message: `operationId "${operationId}" is also used by ${firstLabel}; operationIds must be unique, so this page is "${pageId}"`,
+      });
+    } else {
+      firstWithOperationId.set(operationId, paged);
+      if (pageId !== base) {
+        notes.push({
+          kind: 'operation',
+          pointer: `${pointer}/operationId`,
+          message: `the page id "${base}" of operationId "${operationId}" is taken by another page; this page is "${pageId}"`,
+        });
+      }
+    }
+  }
+
+  const title = asString(spec.info.title);
+  let overviewId = kebabCase(title ?? '') || 'overview';
+  if (taken.has(overviewId) || RESERVED_IDS.has(overviewId)) {
+    const base = overviewId;
+    overviewId = `${base}-overview`;
+    for (let n = 2; taken.has(overviewId); n += 1) overviewId = `${base}-overview-${n}`;
+  }
+  taken.add(overviewId);
+
+  const byKey = new Map(operations.map((operation) => [`${operation.kind} ${operation.method} ${operation.path}`, operation]));
+  const tagIds = new Map(tags.map((tag) => [tag.name, tag.pageId]));
+  const assignment: PageIdAssignment = {
+    overviewId,
+    tags,
+    operations,
+    tagPageId: (name) => tagIds.get(name),
+    operationPage: (kind, method, path) => byKey.get(`${kind} ${method.toLowerCase()} ${path}`),
+    byOperationId: (operationId) => firstWithOperationId.get(operationId),
+    notes,
+  };
+  assignments.set(spec, assignment);
+  return assignment;
+}

@@ -1,0 +1,57 @@
+import kebabCase from 'lodash/kebabCase';
+
+import {assignPageIds} from './page-ids';
+import {asString, type JsonObject, type SpecDocument} from './spec-document';
+
+/**
+ * The document docusaurus-plugin-openapi-docs generates from: one entry per
+ * page, nothing else. Its `operationId`s are our page ids (the plugin names a
+ * page `kebabCase(operationId)`, and our ids are already in that form), its
+ * tags are named by their page ids with the real name as `x-displayName` (the
+ * sidebar's category label), and every tag an operation uses is declared.
+ *
+ * So whatever the real description holds (duplicate or missing operationIds,
+ * undeclared tags, external or broken `$ref`s, keywords the plugin's own
+ * parser trips on, no `paths` at all), the plugin sees a small valid document
+ * and writes the sidebar and one page file per page; our page generators then
+ * render each page from the real description (`.spec/openapi.yaml`). It is
+ * also why generation no longer converts the whole description to a Postman
+ * collection, which the plugin does for every spec it loads.
+ */
+export function pageOutline(spec: SpecDocument): JsonObject {
+  const ids = assignPageIds(spec);
+  const pageIdOfTag = (name: string) => ids.tagPageId(name) ?? name;
+  const paths: Record<string, Record<string, JsonObject>> = {};
+  const webhooks: Record<string, Record<string, JsonObject>> = {};
+  for (const entry of ids.operations) {
+    const {operation, method, path} = entry;
+    const target = entry.kind === 'webhook' ? webhooks : paths;
+    target[path] ??= {};
+    target[path][method] = {
+      operationId: entry.pageId,
+      summary: displaySummary(operation, method, path, entry.kind),
+      ...(entry.tags.length > 0 ? {tags: [...new Set(entry.tags.map(pageIdOfTag))]} : {}),
+      ...(operation.deprecated === true ? {deprecated: true} : {}),
+      responses: {default: {description: ''}},
+    };
+  }
+  const info = spec.info;
+  return {
+    openapi: '3.1.0',
+    info: {
+      // The plugin derives the overview's id from the title; ours is set by
+      // the page generator (and the sidebar entry renamed) when they differ.
+      // A title with no letters or digits would give the plugin an empty id.
+      title: kebabCase(asString(info.title) ?? '') ? String(info.title) : ids.overviewId,
+      version: String(info.version ?? ''),
+    },
+    tags: ids.tags.map((tag) => ({name: tag.pageId, 'x-displayName': tag.name})),
+    paths,
+    ...(Object.keys(webhooks).length > 0 ? {webhooks} : {}),
+  };
+}
+
+/** The summary a page shows: the spec's, else its operationId, else what it is. */
+export function displaySummary(operation: JsonObject, method: string, path: string, kind: 'operation' | 'webhook' = 'operation'): string {
+  return asString(operation.summary) || asString(operation.operationId) || (kind === 'webhook' ? path : `${method.toUpperCase()} ${path}`);
+}
