@@ -12,6 +12,8 @@ import type {PluginOptions as LlmsTxtOptions} from './src/plugins/llms-txt/optio
 
 /** Written by `npm run spec`; every build-time reader of the API takes it from here. */
 const resolvedSpecPath = '.spec/openapi.yaml';
+/** One entry per page, also written by `npm run spec`: what the docs plugin generates from (see src/openapi/page-outline.ts). */
+const pageOutlinePath = '.spec/page-outline.json';
 const provenancePath = '.spec/provenance.json';
 const apiOutputDir = 'docs/api';
 const apiDocsBasePath = '/docs/api';
@@ -90,7 +92,7 @@ const config = {
         docsPluginId: 'classic',
         config: {
           meridian: {
-            specPath: resolvedSpecPath,
+            specPath: pageOutlinePath,
             outputDir: apiOutputDir,
             sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
             // Our templates and generators: front matter without the plugin's

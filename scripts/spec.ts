@@ -16,6 +16,7 @@ const env: SpecEnv = {
   SPEC_PROXY_TOKEN: process.env.SPEC_PROXY_TOKEN,
   SPEC_STRICT: process.env.SPEC_STRICT,
   SPEC_TIMEOUT_MS: process.env.SPEC_TIMEOUT_MS,
+  SPEC_VALIDATION: process.env.SPEC_VALIDATION,
 };
 
 const USAGE = 'usage: tsx scripts/spec.ts [--root <dir>]';

@@ -146,11 +146,13 @@ export function assignPageIds(spec: SpecDocument): PageIdAssignment {
     const operationId = asString(entry.operation.operationId);
     const label = kind === 'webhook' ? `webhook ${entry.path} (${entry.method.toUpperCase()})` : `${entry.method.toUpperCase()} ${entry.path}`;
     if (operationId === undefined || operationId.trim() === '') {
-      notes.push({
-        kind: 'operation',
-        pointer,
-        message: `${label} has no operationId; its page is "${pageId}" (from its ${asString(entry.operation.summary) ? 'summary' : kind === 'webhook' ? 'event name' : 'method and path'})`,
-      });
+      // operationId is optional: worth a word only when the page id had to
+      // come from elsewhere than a name the author chose, or was taken.
+      const summary = asString(entry.operation.summary);
+      if (!summary || pageId !== base) {
+        const from = summary ? 'its summary, which another page has too' : kind === 'webhook' ? 'its event name' : 'its method and path';
+        notes.push({kind: 'operation', pointer, message: `${label} has no operationId${summary ? '' : ' and no summary'}; its page is "${pageId}" (from ${from})`});
+      }
       continue;
     }
     const first = firstWithOperationId.get(operationId);

@@ -35,6 +35,14 @@ export function pageOutline(spec: SpecDocument): JsonObject {
       responses: {default: {description: ''}},
     };
   }
+  // The sidebar lists a path's operations in the order the description
+  // writes them (get, patch, delete, …), as the plugin did from the real one.
+  for (const entry of ids.operations) {
+    const target = entry.kind === 'webhook' ? webhooks : paths;
+    const methods = target[entry.path];
+    const order = Object.keys(entry.pathItem);
+    target[entry.path] = Object.fromEntries(Object.entries(methods).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)));
+  }
   const info = spec.info;
   return {
     openapi: '3.1.0',

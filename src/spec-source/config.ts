@@ -19,7 +19,12 @@ export interface SpecEnv {
   SPEC_STRICT?: string | undefined;
   /** Bound on one fetch attempt (connect, headers and whole body), in ms. */
   SPEC_TIMEOUT_MS?: string | undefined;
+  /** `strict` refuses a description with problems; `publish` (the default) publishes it with them listed. */
+  SPEC_VALIDATION?: string | undefined;
 }
+
+/** What the spec step does with a description that has problems but can be published. */
+export type ValidationMode = 'publish' | 'strict';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -37,6 +42,7 @@ export type SpecSource =
 export interface SpecConfig {
   source: SpecSource;
   strict: boolean;
+  validation: ValidationMode;
   timeoutMs: number;
   token: string | undefined;
   /** Notes about variables that were set but not used. */
@@ -63,6 +69,13 @@ export function parseStrict(value: string | undefined): boolean {
   // An unrecognised value is far more likely a strict intent ("on") than not;
   // guessing either way silently is worse than stopping.
   throw new SpecConfigError(`SPEC_STRICT must be 1 or 0 (got "${value}")`);
+}
+
+export function parseValidation(value: string | undefined): ValidationMode {
+  const normalized = present(value)?.trim().toLowerCase();
+  if (normalized === undefined || normalized === 'publish') return 'publish';
+  if (normalized === 'strict') return 'strict';
+  throw new SpecConfigError(`SPEC_VALIDATION must be "strict" or "publish" (got "${value}")`);
 }
 
 export function parseTimeoutMs(value: string | undefined): number {
@@ -99,6 +112,7 @@ export function readSpecConfig(
   {root, bundledPath}: {root: string; bundledPath: string},
 ): SpecConfig {
   const strict = parseStrict(env.SPEC_STRICT);
+  const validation = parseValidation(env.SPEC_VALIDATION);
   const timeoutMs = parseTimeoutMs(env.SPEC_TIMEOUT_MS);
   const token = parseToken(env.SPEC_PROXY_TOKEN);
   const file = present(env.SPEC_FILE);
@@ -124,5 +138,5 @@ export function readSpecConfig(
   if (token !== undefined && source.kind !== 'proxy') {
     notices.push('SPEC_PROXY_TOKEN is set but no proxy is used, so it is ignored.');
   }
-  return {source, strict, timeoutMs, token, notices};
+  return {source, strict, validation, timeoutMs, token, notices};
 }

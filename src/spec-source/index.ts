@@ -8,10 +8,14 @@ export {SpecConfigError, SpecSourceError} from './errors.js';
 export {DEFAULT_MAX_BYTES, FETCH_DEFAULTS, USER_AGENT, fetchSpec} from './fetch-spec.js';
 export type {FetchSpecOptions, FetchedSpec} from './fetch-spec.js';
 export {MAX_ALIAS_COUNT, decodeSpecBytes, parseSpecText, serializeSpec} from './parse-spec.js';
-export {countOperations, findExternalRef, validateSpec} from './validate-spec.js';
+export {validateSpec} from './validate-spec.js';
+export {formatProblem, readablePath, summarizeProblems} from './problems.js';
+export type {ProblemKind, ProblemsFile, SpecProblem} from './problems.js';
 export type {OpenApiDocument, ValidatedSpec} from './validate-spec.js';
 export {
   LAST_KNOWN_GOOD_DIR,
+  PAGE_OUTLINE_FILE_NAME,
+  PROBLEMS_FILE_NAME,
   PROVENANCE_FILE_NAME,
   SPEC_FILE_NAME,
   lastKnownGood,
@@ -19,5 +23,5 @@ export {
   writeFileAtomically,
   writeSpecAtomically,
 } from './write-spec.js';
-export type {ResolvedSpecFiles, SpecProvenance} from './write-spec.js';
+export type {DerivedFiles, ResolvedSpecFiles, SpecProvenance} from './write-spec.js';
 export {PROXY_SPEC_PATH, parseRetryAfter, redactUrl, specUrlFromProxyBase} from './urls.js';

@@ -9,9 +9,20 @@ import type {FetchSpecOptions} from './fetch-spec.js';
 import {formatAge, formatBytes, formatDuration, plural} from './format.js';
 import {decodeSpecBytes, parseSpecText, serializeSpec} from './parse-spec.js';
 import {redactSecrets} from './urls.js';
-import {validateSpec} from './validate-spec.js';
-import {lastKnownGood, restoreLastKnownGood, sha256, writeSpecAtomically} from './write-spec.js';
-import type {SpecProvenance} from './write-spec.js';
+import {pageOutline} from '../openapi/page-outline';
+import {SpecDocument} from '../openapi/spec-document';
+import {problemsFile, summarizeProblems, type SpecProblem} from './problems.js';
+import {validateSpec, type ValidatedSpec} from './validate-spec.js';
+import {
+  PAGE_OUTLINE_FILE_NAME,
+  PROBLEMS_FILE_NAME,
+  lastKnownGood,
+  restoreLastKnownGood,
+  sha256,
+  writeDerivedFiles,
+  writeSpecAtomically,
+} from './write-spec.js';
+import type {DerivedFiles, SpecProvenance} from './write-spec.js';
 
 export const LOG_PREFIX = '[spec]';
 
@@ -48,7 +59,12 @@ export interface ResolveSpecResult {
   exitCode: 0 | 1;
   /** Provenance of the spec now in `.spec/`, unless failed. */
   provenance?: SpecProvenance;
+  /** Problems of the spec now in `.spec/` (also in `.spec/problems.json`). */
+  problems?: SpecProblem[];
 }
+
+/** How many problems the log shows; `.spec/problems.json` has them all. */
+const PRINTED_PROBLEMS = 20;
 
 const BANNER = '!'.repeat(72);
 
@@ -95,11 +111,19 @@ async function readLocalSpec(filePath: string, maxBytes: number): Promise<Buffer
   }
 }
 
+/** The spec's derived files: its problems, and the outline the docs plugin generates pages from. */
+function derivedFiles(checked: ValidatedSpec, sourceLabel: string, specSha256: string): DerivedFiles {
+  return {
+    [PROBLEMS_FILE_NAME]: Buffer.from(`${JSON.stringify(problemsFile(checked.problems, sourceLabel, specSha256), null, 2)}\n`, 'utf8'),
+    [PAGE_OUTLINE_FILE_NAME]: Buffer.from(JSON.stringify(pageOutline(new SpecDocument(checked.document))), 'utf8'),
+  };
+}
+
 /** Loads, parses and checks the spec from the configured source; throws SpecSourceError. */
 async function loadCheckedSpec(
   config: SpecConfig,
   {tuning, now, info, warn}: {tuning: FetchTuning; now: () => Date; info: (line: string) => void; warn: (line: string) => void},
-): Promise<{spec: Buffer; provenance: SpecProvenance}> {
+): Promise<{spec: Buffer; provenance: SpecProvenance; derived: DerivedFiles; problems: SpecProblem[]}> {
   const {source} = config;
   const maxBytes = tuning.maxBytes ?? DEFAULT_MAX_BYTES;
   let bytes: Buffer;
@@ -121,16 +145,29 @@ async function loadCheckedSpec(
   const fetchedAt = now().toISOString();
 
   const what = source.kind === 'proxy' ? 'body' : 'file';
-  const parsed = parseSpecText(decodeSpecBytes(bytes, what), {what, contentType});
-  const checked = await validateSpec(parsed);
+  const text = decodeSpecBytes(bytes, what);
+  const parsed = parseSpecText(text, {what, contentType});
+  const checked = await validateSpec(parsed, {text});
   for (const notice of checked.notices) info(notice);
+  if (config.validation === 'strict' && checked.problems.length > 0) {
+    throw new SpecSourceError(
+      `${plural(checked.problems.length, 'problem')} in the description, and SPEC_VALIDATION=strict refuses a description with problems`,
+      {
+        details: summarizeProblems(checked.problems, PRINTED_PROBLEMS),
+        hint: 'Fix the problems listed above, or unset SPEC_VALIDATION to publish the description with its problems listed.',
+      },
+    );
+  }
 
   const spec = Buffer.from(serializeSpec(checked.document), 'utf8');
+  const specSha256 = sha256(spec);
   return {
     spec,
+    problems: checked.problems,
+    derived: derivedFiles(checked, describeSource(source), specSha256),
     provenance: {
       source: {kind: source.kind, location: source.location},
-      sha256: sha256(spec),
+      sha256: specSha256,
       title: checked.title,
       version: checked.version,
       operationCount: checked.operationCount,
@@ -185,12 +222,13 @@ export async function resolveSpec(options: ResolveSpecOptions): Promise<ResolveS
         {hint: `Check that ${displayPath(root, outDir)}/ can be written.`},
       );
     }
-    const {provenance} = resolved;
+    const {provenance, problems} = resolved;
     info(
       `Resolved "${provenance.title}" ${provenance.version} from ${label}: ` +
         `${plural(provenance.operationCount, 'operation')}, sha256 ${provenance.sha256.slice(0, 12)}`,
     );
-    return {status: 'resolved', exitCode: 0, provenance};
+    reportProblems(problems, displayPath(root, path.join(outDir, PROBLEMS_FILE_NAME)), warn);
+    return {status: 'resolved', exitCode: 0, provenance, problems};
   } catch (caught) {
     failure =
       caught instanceof SpecSourceError
@@ -220,8 +258,15 @@ export async function resolveSpec(options: ResolveSpecOptions): Promise<ResolveS
     return {status: 'failed', exitCode: 1};
   }
 
+  let restoredProblems: SpecProblem[];
   try {
     await restoreLastKnownGood(outDir, good);
+    // The derived files are recomputed from the restored spec: whatever
+    // .spec/ held (another spec's, or none) must not go with it.
+    const text = good.spec.toString('utf8');
+    const checked = await validateSpec(parseSpecText(text, {what: 'file'}), {text});
+    await writeDerivedFiles(outDir, derivedFiles(checked, describeSource(good.provenance.source), good.provenance.sha256));
+    restoredProblems = checked.problems;
   } catch (restoreError) {
     for (const text of problem) error(text);
     error(`Could not put the last known good spec back in ${outDirLabel}: ${(restoreError as Error).message}.`);
@@ -239,7 +284,17 @@ export async function resolveSpec(options: ResolveSpecOptions): Promise<ResolveS
   );
   warn(`${hint} Set SPEC_STRICT=1 to make this an error.`);
   warn(BANNER);
-  return {status: 'fallback', exitCode: 0, provenance};
+  reportProblems(restoredProblems, displayPath(root, path.join(outDir, PROBLEMS_FILE_NAME)), warn);
+  return {status: 'fallback', exitCode: 0, provenance, problems: restoredProblems};
+}
+
+function reportProblems(problems: readonly SpecProblem[], problemsPath: string, warn: (line: string) => void): void {
+  if (problems.length === 0) return;
+  warn(
+    `Published with ${plural(problems.length, 'problem')} in the description (all in ${problemsPath}; ` +
+      'SPEC_VALIDATION=strict refuses a description with problems):',
+  );
+  for (const line of summarizeProblems(problems, PRINTED_PROBLEMS)) warn(line);
 }
 
 const silentLogger: SpecLogger = {

@@ -1,8 +1,10 @@
-import type {ValidationResult} from '@readme/openapi-parser';
 import type {convertObj as ConvertObj} from 'swagger2openapi';
 
+import {assignPageIds} from '../openapi/page-ids';
+import {SpecDocument} from '../openapi/spec-document';
 import {SpecSourceError} from './errors.js';
-import {escapePointer} from './parse-spec.js';
+import {lintSource, lintSpec} from './lint-spec.js';
+import type {SpecProblem} from './problems.js';
 
 /** A parsed document; only its top-level shape is known before validation. */
 export type OpenApiDocument = Record<string, unknown>;
@@ -13,15 +15,22 @@ export interface ValidatedSpec {
   openapiVersion: string;
   title: string;
   version: string;
+  /** Operations under `paths`. */
   operationCount: number;
+  /** Operations under `webhooks` (or `x-webhooks`). */
+  webhookCount: number;
   /** Things worth telling the reader that are not failures (a conversion). */
   notices: string[];
+  /** What is wrong with the description but does not stop it being published. */
+  problems: SpecProblem[];
 }
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export interface ValidateOptions {
+  /** The text the document was parsed from, so problems get its lines and columns. */
+  text?: string;
+}
 
-const SUPPORTED_OPENAPI = /^3\.[01]\.\d+$/;
-const MAX_DETAILS = 10;
+const SUPPORTED_OPENAPI = /^3\.[012](?:\.\d+)?$/;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -34,57 +43,84 @@ function describeValue(value: unknown): string {
 }
 
 /**
- * Checks that the document is an OpenAPI 3.0 or 3.1 description the site can
- * publish: right version (Swagger 2.0 is converted), self-contained, valid
- * against the schema with every `$ref` resolvable, and with at least one
- * operation. The document itself is not changed.
+ * Decides whether a description can be published, and lists what is wrong
+ * with it. Refused (SpecSourceError): not a mapping, not OpenAPI 3.0/3.1/3.2
+ * or Swagger 2.0, a Swagger document the converter cannot convert, or nothing
+ * to document (no operations and no webhooks). Everything else the OpenAPI
+ * schema or the page generator objects to is a located problem, and the
+ * description is published with it. The document itself is not changed.
  */
-export async function validateSpec(parsed: unknown): Promise<ValidatedSpec> {
+export async function validateSpec(parsed: unknown, options: ValidateOptions = {}): Promise<ValidatedSpec> {
   const notices: string[] = [];
-  const document = await asOpenApi3(parsed, notices);
+  const problems: SpecProblem[] = [];
+  const original = parsed;
+  const document = await asOpenApi3(parsed, notices, problems);
   const openapiVersion = String(document.openapi);
 
-  // External references would make the published reference depend on files
-  // or hosts the build does not control (the generator resolves them with
-  // file and network access). The proxy serves one bundled document.
-  const external = findExternalRef(document);
-  if (external !== undefined) {
+  // Lint what was received, so lines and columns are the author's. Without
+  // the text (a caller with a parsed object), the pointers alone locate.
+  const source = await lintSource(options.text ?? JSON.stringify(original));
+  const located = options.text !== undefined;
+  const label = isRecord(original) && 'swagger' in original ? 'Swagger 2.0' : `OpenAPI ${openapiVersion.split('.').slice(0, 2).join('.')}`;
+  for (const problem of await lintSpec(source, label)) {
+    problems.push(located ? problem : withoutLocation(problem));
+  }
+
+  const spec = new SpecDocument(document);
+  const operationCount = spec.operations().length;
+  const webhookCount = spec.webhooks().length;
+  if (operationCount + webhookCount === 0) {
     throw new SpecSourceError(
-      `external $ref "${external.ref}" at ${external.pointer}; the spec must be one self-contained document`,
-      {hint: 'Bundle the spec into one file (for example with "redocly bundle") and try again.'},
+      'nothing to document: the description has no operations (paths with HTTP methods) and no webhooks, so the reference would be empty',
     );
   }
-
-  await checkSchema(document, openapiVersion);
-
-  const operationCount = countOperations(document);
-  if (operationCount === 0) {
-    throw new SpecSourceError('the spec has no operations (no paths with HTTP methods), so the reference would be empty');
+  // How the generator names and groups pages where the description leaves it
+  // open. Operation and tag pointers are the same in a converted Swagger 2.0
+  // document as in the original, so they locate in the received text too.
+  for (const note of assignPageIds(spec).notes) {
+    const at = located ? source.locate(note.pointer, true) : undefined;
+    problems.push({kind: note.kind, pointer: note.pointer, ...(at ? {line: at.line, column: at.column} : {}), message: note.message});
   }
-  const info = document.info as Record<string, unknown>;
+
+  const info = isRecord(document.info) ? document.info : {};
   return {
     document,
     openapiVersion,
-    title: String(info.title),
-    version: String(info.version),
+    title: typeof info.title === 'string' && info.title.trim() !== '' ? info.title : 'API',
+    version: typeof info.version === 'string' || typeof info.version === 'number' ? String(info.version) : '',
     operationCount,
+    webhookCount,
     notices,
+    problems,
   };
 }
 
-async function asOpenApi3(parsed: unknown, notices: string[]): Promise<OpenApiDocument> {
+function withoutLocation(problem: SpecProblem): SpecProblem {
+  const copy = {...problem};
+  delete copy.line;
+  delete copy.column;
+  return copy;
+}
+
+async function asOpenApi3(parsed: unknown, notices: string[], problems: SpecProblem[]): Promise<OpenApiDocument> {
   if (!isRecord(parsed)) {
     throw new SpecSourceError(`not an OpenAPI document (the document is ${describeValue(parsed)}, not a mapping)`);
   }
   if ('openapi' in parsed) {
     const version = parsed.openapi;
+    // `openapi: 3.1` unquoted in YAML is the number 3.1: clearly meant, so it
+    // is read as the version it spells, with a problem for the author.
+    if (typeof version === 'number' && SUPPORTED_OPENAPI.test(String(version))) {
+      problems.push({kind: 'schema', pointer: '/openapi', message: `the openapi field must be a string such as "${version}.0", not a number (quote it in YAML); read as "${version}"`});
+      return {...parsed, openapi: String(version)};
+    }
     if (typeof version !== 'string') {
       throw new SpecSourceError(
         `the openapi field must be a string such as "3.1.0", not ${describeValue(version)} (quote it in YAML)`,
       );
     }
     if (!SUPPORTED_OPENAPI.test(version)) {
-      throw new SpecSourceError(`OpenAPI ${version} is not supported (only 3.0.x and 3.1.x)`);
+      throw new SpecSourceError(`OpenAPI ${version} is not supported (only 3.0.x, 3.1.x and 3.2.x, and Swagger 2.0)`);
     }
     return parsed;
   }
@@ -127,88 +163,4 @@ export async function convertSwagger2(swagger: OpenApiDocument): Promise<OpenApi
     const message = error instanceof Error ? error.message : String(error);
     throw new SpecSourceError(`could not convert Swagger 2.0 to OpenAPI 3.0: ${message}`);
   }
-}
-
-/** The first `$ref` that points outside the document, with where it is. */
-export function findExternalRef(document: unknown): {ref: string; pointer: string} | undefined {
-  const seen = new Set<object>();
-  const walk = (value: unknown, pointer: string): {ref: string; pointer: string} | undefined => {
-    if (value === null || typeof value !== 'object' || seen.has(value)) return undefined;
-    seen.add(value);
-    if (!Array.isArray(value)) {
-      const ref = (value as Record<string, unknown>).$ref;
-      if (typeof ref === 'string' && !ref.startsWith('#')) return {ref, pointer: pointer === '' ? '/' : pointer};
-    }
-    for (const [key, child] of Object.entries(value)) {
-      const found = walk(child, `${pointer}/${escapePointer(key)}`);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  };
-  return walk(document, '');
-}
-
-async function checkSchema(document: OpenApiDocument, openapiVersion: string): Promise<void> {
-  const label = `OpenAPI ${openapiVersion.split('.').slice(0, 2).join('.')}`;
-  // Loaded here rather than at the top: a build whose fetch fails never
-  // needs the validator and its JSON schemas.
-  const {validate} = await import('@readme/openapi-parser');
-  let result: ValidationResult;
-  try {
-    // validate() dereferences in place, so it gets a copy. Circular $refs are
-    // allowed (its default); external ones were refused above, and are not
-    // fetched here either.
-    result = await validate(structuredClone(document) as Parameters<typeof validate>[0], {
-      resolve: {external: false},
-      validate: {errors: {colorize: false}},
-    });
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new SpecSourceError(`invalid ${label} document: ${firstLine(message)}`);
-  }
-  if (result.valid) return;
-
-  // The first line of each message is the rule; the rest is a code frame of
-  // the validator's own JSON rendering, which does not match the source lines.
-  const problems = result.errors.map((error) => firstLine(error.message));
-  const total = problems.length + result.additionalErrors;
-  const more = total > 1 ? ` (and ${total - 1} more)` : '';
-  throw new SpecSourceError(`invalid ${label} document: ${problems[0] ?? 'unknown error'}${more}`, {
-    details: problems.slice(1, MAX_DETAILS),
-  });
-}
-
-function firstLine(message: string): string {
-  return (message.split('\n')[0] ?? '').trim().replace(/\.$/, '');
-}
-
-/**
- * Operations under `paths`: one per HTTP method of each path item, following a
- * local `$ref` on the path item (OpenAPI 3.1 allows path items in components).
- */
-export function countOperations(document: OpenApiDocument): number {
-  const paths = document.paths;
-  if (!isRecord(paths)) return 0;
-  let count = 0;
-  for (const entry of Object.values(paths)) {
-    const pathItem = resolveLocalRef(document, entry);
-    if (!isRecord(pathItem)) continue;
-    for (const method of HTTP_METHODS) {
-      if (isRecord(pathItem[method])) count += 1;
-    }
-  }
-  return count;
-}
-
-function resolveLocalRef(document: OpenApiDocument, value: unknown, depth = 0): unknown {
-  if (!isRecord(value) || typeof value.$ref !== 'string' || !value.$ref.startsWith('#/') || depth > 20) {
-    return value;
-  }
-  let target: unknown = document;
-  for (const raw of value.$ref.slice(2).split('/')) {
-    const key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
-    if (!isRecord(target)) return undefined;
-    target = target[key];
-  }
-  return resolveLocalRef(document, target, depth + 1);
 }

@@ -7,6 +7,9 @@ import type {SpecSourceKind} from './config.js';
 export const SPEC_FILE_NAME = 'openapi.yaml';
 export const PROVENANCE_FILE_NAME = 'provenance.json';
 export const LAST_KNOWN_GOOD_DIR = 'last-known-good';
+/** Written from the spec next to it, never kept as last known good: recomputed when the spec is restored. */
+export const PROBLEMS_FILE_NAME = 'problems.json';
+export const PAGE_OUTLINE_FILE_NAME = 'page-outline.json';
 
 /** `.spec/provenance.json`: where the spec in `.spec/openapi.yaml` came from. */
 export interface SpecProvenance {
@@ -23,6 +26,14 @@ export interface SpecProvenance {
 export interface ResolvedSpecFiles {
   spec: Buffer;
   provenance: SpecProvenance;
+}
+
+/** Files derived from the spec: `problems.json` and `page-outline.json`. */
+export type DerivedFiles = Record<typeof PROBLEMS_FILE_NAME | typeof PAGE_OUTLINE_FILE_NAME, Buffer>;
+
+/** Writes the files derived from the spec now in `outDir`, each atomically. */
+export async function writeDerivedFiles(outDir: string, files: DerivedFiles): Promise<void> {
+  for (const [name, bytes] of Object.entries(files)) await writeFileAtomically(path.join(outDir, name), bytes);
 }
 
 export function sha256(bytes: Uint8Array): string {
@@ -58,13 +69,15 @@ export async function writeFileAtomically(target: string, data: Uint8Array): Pro
 
 /**
  * Publishes a checked spec: `openapi.yaml` first, then the `provenance.json`
- * that describes it, then the same pair as the last known good copy. Each file
- * is replaced atomically; the pair is checked by sha256 when read back.
+ * that describes it and the derived files, then the spec pair as the last
+ * known good copy. Each file is replaced atomically; the pair is checked by
+ * sha256 when read back.
  */
-export async function writeSpecAtomically(outDir: string, files: ResolvedSpecFiles): Promise<void> {
+export async function writeSpecAtomically(outDir: string, files: ResolvedSpecFiles & {derived?: DerivedFiles}): Promise<void> {
   const provenance = serializeProvenance(files.provenance);
   await writeFileAtomically(path.join(outDir, SPEC_FILE_NAME), files.spec);
   await writeFileAtomically(path.join(outDir, PROVENANCE_FILE_NAME), provenance);
+  if (files.derived) await writeDerivedFiles(outDir, files.derived);
   const lastGoodDir = path.join(outDir, LAST_KNOWN_GOOD_DIR);
   await writeFileAtomically(path.join(lastGoodDir, SPEC_FILE_NAME), files.spec);
   await writeFileAtomically(path.join(lastGoodDir, PROVENANCE_FILE_NAME), provenance);

@@ -1,0 +1,100 @@
+/**
+ * Problems of a description that can still be published: each one located
+ * (JSON Pointer, and line and column in the source text when known) and
+ * worded for the person who maintains the description.
+ */
+
+/** What a problem is about; the summary groups by it, in this order. */
+export const PROBLEM_KINDS = ['schema', 'reference', 'operation', 'tag', 'link'] as const;
+export type ProblemKind = (typeof PROBLEM_KINDS)[number];
+
+const KIND_TITLES: Record<ProblemKind, string> = {
+  schema: 'Not allowed by the OpenAPI schema',
+  reference: 'References that cannot be resolved',
+  operation: 'Operations and page ids',
+  tag: 'Tags',
+  link: 'Links in descriptions',
+};
+
+export interface SpecProblem {
+  kind: ProblemKind;
+  /** JSON Pointer into the document as received (RFC 6901), `""` for the root. */
+  pointer: string;
+  /** 1-based, in the source text; absent when the pointer is not in it (a converted Swagger 2.0 document). */
+  line?: number;
+  column?: number;
+  message: string;
+  /** The linter rule behind it, when there is one (e.g. `struct`). */
+  rule?: string;
+}
+
+/** `.spec/problems.json`. */
+export interface ProblemsFile {
+  /** The source, as provenance.json names it. */
+  source: string;
+  /** sha256 of the `.spec/openapi.yaml` these problems belong to. */
+  sha256: string;
+  total: number;
+  byKind: Partial<Record<ProblemKind, number>>;
+  problems: SpecProblem[];
+}
+
+export function decodePointerSegment(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/**
+ * A pointer as a reader would write the path: `/paths/~1pets/get/responses/200`
+ * → `paths./pets.get.responses.200`. Pointers are kept for tools; this is for people.
+ */
+export function readablePath(pointer: string): string {
+  if (pointer === '' || pointer === '/') return '(document root)';
+  return pointer.replace(/^#/, '').replace(/^\//, '').split('/').map(decodePointerSegment).join('.');
+}
+
+export function locationText(problem: Pick<SpecProblem, 'line' | 'column'>): string {
+  if (problem.line === undefined) return '';
+  return problem.column === undefined ? ` (line ${problem.line})` : ` (line ${problem.line}, column ${problem.column})`;
+}
+
+/** One line: `paths./pets.get.operationId (line 12, column 7): …`. */
+export function formatProblem(problem: SpecProblem): string {
+  return `${readablePath(problem.pointer)}${locationText(problem)}: ${problem.message}`;
+}
+
+/** Document order: by line, then pointer, so the list reads top to bottom. */
+export function sortProblems(problems: readonly SpecProblem[]): SpecProblem[] {
+  return [...problems].sort(
+    (a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER) || (a.column ?? 0) - (b.column ?? 0) || a.pointer.localeCompare(b.pointer),
+  );
+}
+
+export function countByKind(problems: readonly SpecProblem[]): Partial<Record<ProblemKind, number>> {
+  const counts: Partial<Record<ProblemKind, number>> = {};
+  for (const problem of problems) counts[problem.kind] = (counts[problem.kind] ?? 0) + 1;
+  return counts;
+}
+
+/**
+ * The lines the build prints: problems grouped by kind, at most `limit` in
+ * all (each group gets its share, in kind order), the rest counted.
+ */
+export function summarizeProblems(problems: readonly SpecProblem[], limit = 20): string[] {
+  const lines: string[] = [];
+  let shown = 0;
+  for (const kind of PROBLEM_KINDS) {
+    const group = problems.filter((problem) => problem.kind === kind);
+    if (group.length === 0) continue;
+    lines.push(`${KIND_TITLES[kind]} (${group.length}):`);
+    const room = Math.max(0, limit - shown);
+    for (const problem of group.slice(0, room)) lines.push(`  - ${formatProblem(problem)}`);
+    shown += Math.min(room, group.length);
+    if (group.length > room) lines.push(`  … and ${group.length - room} more`);
+  }
+  return lines;
+}
+
+export function problemsFile(problems: readonly SpecProblem[], source: string, sha256: string): ProblemsFile {
+  const sorted = sortProblems(problems);
+  return {source, sha256, total: sorted.length, byKind: countByKind(sorted), problems: sorted};
+}
