@@ -111,29 +111,31 @@ export function assignPageIds(spec: SpecDocument): PageIdAssignment {
   }
   const used = new Set<string>();
   const undeclared: string[] = [];
+  const firstUse = new Map<string, string>();
   for (const {entry, pointer} of entries) {
     const tags = stringTags(entry.operation);
-    tags.forEach((tag, index) => {
-      if (!declared.has(tag) && !used.has(tag)) {
-        undeclared.push(tag);
-        notes.push({
-          kind: 'tag',
-          pointer: `${pointer}/tags/${index}`,
-          message: `tag "${tag}" is not declared in the top-level tags list; it gets a page and a sidebar category anyway`,
-        });
-      }
+    // Undeclared tags are valid OpenAPI (the list is optional): not a problem.
+    for (const tag of tags) {
+      if (!declared.has(tag) && !used.has(tag)) undeclared.push(tag);
       used.add(tag);
+    }
+    tags.forEach((tag, index) => {
+      if (!firstUse.has(tag)) firstUse.set(tag, `${pointer}/tags/${index}`);
     });
   }
   const tagNames = [...[...declared.keys()].filter((name) => used.has(name)), ...undeclared];
   const tags = tagNames.map((name, index) => {
     const description = declared.get(name);
-    return {
-      name,
-      pageId: claim(kebabCase(name) || `tag-${index + 1}`),
-      declared: declared.has(name),
-      ...(description !== undefined ? {description} : {}),
-    };
+    const base = kebabCase(name) || `tag-${index + 1}`;
+    const pageId = claim(base);
+    if (pageId !== base) {
+      notes.push({
+        kind: 'tag',
+        pointer: firstUse.get(name) ?? '/tags',
+        message: `tag "${name}" would have the page id "${base}" of another tag; its page is "${pageId}"`,
+      });
+    }
+    return {name, pageId, declared: declared.has(name), ...(description !== undefined ? {description} : {})};
   });
 
   const operations: PagedOperation[] = [];
@@ -149,7 +151,8 @@ export function assignPageIds(spec: SpecDocument): PageIdAssignment {
       // operationId is optional: worth a word only when the page id had to
       // come from elsewhere than a name the author chose, or was taken.
       const summary = asString(entry.operation.summary);
-      if (!summary || pageId !== base) {
+      // A webhook's event name is a name the author chose.
+      if ((!summary && kind === 'operation') || pageId !== base) {
         const from = summary ? 'its summary, which another page has too' : kind === 'webhook' ? 'its event name' : 'its method and path';
         notes.push({kind: 'operation', pointer, message: `${label} has no operationId${summary ? '' : ' and no summary'}; its page is "${pageId}" (from ${from})`});
       }

@@ -1,3 +1,4 @@
+import type * as RedoclyCore from '@redocly/openapi-core';
 import type {Document as RedoclyDocument, NormalizedProblem} from '@redocly/openapi-core';
 
 import type {ProblemKind, SpecProblem} from './problems.js';
@@ -13,7 +14,7 @@ import type {ProblemKind, SpecProblem} from './problems.js';
  * stand alone, and a build must not read files or hosts it does not control.
  */
 
-type Redocly = typeof import('@redocly/openapi-core');
+type Redocly = typeof RedoclyCore;
 
 let redocly: Promise<Redocly> | undefined;
 // ESM-only package; this module also runs as CommonJS under tsx.
@@ -31,6 +32,11 @@ const SOURCE_NAME = '/openapi-description';
 export async function lintSource(text: string): Promise<LintSource> {
   const {makeDocumentFromString, getLineColLocation} = await loadRedocly();
   const document = makeDocumentFromString(text, SOURCE_NAME);
+  // `openapi: 3.1` unquoted is a number, and "3.1" lacks its patch number:
+  // Redocly refuses to lint either at all. The spec step reads them as the
+  // version they spell (with a problem), and so does the linter here.
+  const parsed = document.parsed as Record<string, unknown> | null;
+  if (parsed !== null && typeof parsed === 'object' && /^3\.\d+$/.test(String(parsed.openapi))) parsed.openapi = `${String(parsed.openapi)}.0`;
   return {
     document,
     locate(pointer, onKey = false) {
@@ -53,7 +59,13 @@ export async function lintSpec(source: LintSource, label: string): Promise<SpecP
       throw new Error('it points outside the document, and the build does not follow such references');
     }
   }
-  const found = await lintDocument({document: source.document, config, externalRefResolver: new LocalOnlyResolver()});
+  let found: NormalizedProblem[];
+  try {
+    found = await lintDocument({document: source.document, config, externalRefResolver: new LocalOnlyResolver()});
+  } catch (error) {
+    // The linter gave up on the whole document; what could be parsed is still published.
+    return [{kind: 'schema', pointer: '', message: `could not be checked against the ${label} schema: ${(error as Error).message}`}];
+  }
   return found.map((problem) => toSpecProblem(problem, source, label));
 }
 

@@ -239,7 +239,8 @@ export async function resolveSpec(options: ResolveSpecOptions): Promise<ResolveS
   const outDirLabel = `${displayPath(root, outDir)}/`;
   const problem = [
     `Could not use the spec from ${label}: ${withoutFinalPeriod(failure.message)}.`,
-    ...failure.details.map((detail) => `  - ${detail}`),
+    // A detail that is already a list (a heading, or indented) keeps its shape.
+    ...failure.details.map((detail) => (/^\s|:$/.test(detail) ? `  ${detail}` : `  - ${detail}`)),
   ];
   const hint = failure.hint ?? defaultHint(config.source);
 

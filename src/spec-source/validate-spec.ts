@@ -61,6 +61,11 @@ export async function validateSpec(parsed: unknown, options: ValidateOptions = {
   // the text (a caller with a parsed object), the pointers alone locate.
   const source = await lintSource(options.text ?? JSON.stringify(original));
   const located = options.text !== undefined;
+  // Problems found before the linter had the text (the version field).
+  for (const [index, problem] of problems.entries()) {
+    const at = located ? source.locate(problem.pointer) : undefined;
+    if (at) problems[index] = {...problem, line: at.line, column: at.column};
+  }
   const label = isRecord(original) && 'swagger' in original ? 'Swagger 2.0' : `OpenAPI ${openapiVersion.split('.').slice(0, 2).join('.')}`;
   for (const problem of await lintSpec(source, label)) {
     problems.push(located ? problem : withoutLocation(problem));

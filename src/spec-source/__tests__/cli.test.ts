@@ -110,6 +110,8 @@ describe.concurrent('npm run spec against a real proxy', {timeout: 30_000}, () =
       '.spec/last-known-good/openapi.yaml',
       '.spec/last-known-good/provenance.json',
       '.spec/openapi.yaml',
+      '.spec/page-outline.json',
+      '.spec/problems.json',
       '.spec/provenance.json',
     ]);
   });
@@ -365,7 +367,7 @@ describe.concurrent('npm run spec against a real proxy', {timeout: 30_000}, () =
     expect(result.status).toBe(0);
     expect(lines(result.stderr)).toEqual(
       fallbackWarning(
-        `Could not use the spec from proxy ${specUrl}: the spec has no operations (no paths with HTTP methods), so the reference would be empty.`,
+        `Could not use the spec from proxy ${specUrl}: nothing to document: the description has no operations (paths with HTTP methods) and no webhooks, so the reference would be empty.`,
         PROXY_HINT,
         seeded!,
       ),
@@ -390,11 +392,9 @@ describe.concurrent('npm run spec against a real proxy', {timeout: 30_000}, () =
     expect(spec).toContain('$ref: "#/components/schemas/Outreach"');
   });
 
-  it('stops an alias bomb fast', async ({expect}) => {
+  it('stops an alias bomb at the alias limit', async ({expect}) => {
     const bomb = await fixture('alias-bomb.yaml');
-    let sentAt = 0;
     const {result, seeded, before, after, specUrl} = await runAgainst((_, response) => {
-      sentAt = Date.now();
       sendYaml(response, bomb);
     });
     expect(result.status).toBe(0);
@@ -405,8 +405,8 @@ describe.concurrent('npm run spec against a real proxy', {timeout: 30_000}, () =
         seeded!,
       ),
     );
-    // From the moment the body was sent to the end of the process.
-    expect(result.endedAt - sentAt).toBeLessThan(2000);
+    // The parser stops at the 100th alias instead of expanding the bomb
+    // (the message says so); no bound on time, which depends on the host.
     expect(after).toEqual(before);
   });
 
@@ -587,17 +587,46 @@ describe.concurrent('npm run spec with local sources and fallbacks', {timeout: 3
     expect(await snapshotSpecDir(root)).toEqual(before);
   });
 
-  it('fails a strict build on an invalid bundled spec, leaving .spec/ untouched', async ({expect}) => {
+  it('publishes a bundled spec with problems, listing each with its line and column', async ({expect}) => {
+    const root = await makeSiteRoot();
+    await writeFile(path.join(root, 'openapi/meridian.yaml'), await fixture('invalid-schema.yaml'));
+    const result = await runSpecCli({cwd: root, env: {SPEC_STRICT: '1'}});
+    expect(result.status).toBe(0);
+    expect(lines(result.stderr)).toEqual([
+      '[spec] Published with 4 problems in the description (all in .spec/problems.json; SPEC_VALIDATION=strict refuses a description with problems):',
+      '[spec] Not allowed by the OpenAPI schema (3):',
+      '[spec]   - info (line 2, column 1): required field "version" is missing; the page shows what is there',
+      '[spec]   - paths./contacts.get.responses.200 (line 8, column 9): required field "description" is missing; the page shows what is there',
+      '[spec]   - paths./contacts.get.responses.200.summary (line 9, column 11): "summary" is not an OpenAPI 3.0 keyword here; ignored',
+      '[spec] Operations and page ids (1):',
+      '[spec]   - paths./contacts.get (line 6, column 5): GET /contacts has no operationId and no summary; its page is "get-contacts" (from its method and path)',
+    ]);
+    const written = JSON.parse(await readFile(path.join(root, '.spec/problems.json'), 'utf8')) as {total: number; byKind: unknown; problems: {pointer: string; line: number}[]};
+    expect(written).toMatchObject({total: 4, byKind: {schema: 3, operation: 1}, source: 'bundled spec openapi/meridian.yaml'});
+    expect(written.problems.map(({pointer, line}) => `${line} ${pointer}`)).toEqual([
+      '2 /info',
+      '6 /paths/~1contacts/get',
+      '8 /paths/~1contacts/get/responses/200',
+      '9 /paths/~1contacts/get/responses/200/summary',
+    ]);
+  });
+
+  it('refuses a spec with problems under SPEC_VALIDATION=strict, leaving .spec/ untouched', async ({expect}) => {
     const root = await makeSiteRoot();
     await seedLastKnownGood(root);
     const before = await snapshotSpecDir(root);
     await writeFile(path.join(root, 'openapi/meridian.yaml'), await fixture('invalid-schema.yaml'));
-    const result = await runSpecCli({cwd: root, env: {SPEC_STRICT: '1'}});
+    const result = await runSpecCli({cwd: root, env: {SPEC_STRICT: '1', SPEC_VALIDATION: 'strict'}});
     expect(result.status).toBe(1);
     expect(lines(result.stderr)).toEqual([
-      "[spec] Could not use the spec from bundled spec openapi/meridian.yaml: invalid OpenAPI 3.0 document: REQUIRED must have required property 'version' (and 1 more).",
-      "[spec]   - REQUIRED must have required property 'description'",
-      '[spec] Fix openapi/meridian.yaml, or set SPEC_PROXY_URL or SPEC_FILE to build from another source.',
+      '[spec] Could not use the spec from bundled spec openapi/meridian.yaml: 4 problems in the description, and SPEC_VALIDATION=strict refuses a description with problems.',
+      '[spec]   Not allowed by the OpenAPI schema (3):',
+      '[spec]     - info (line 2, column 1): required field "version" is missing; the page shows what is there',
+      '[spec]     - paths./contacts.get.responses.200 (line 8, column 9): required field "description" is missing; the page shows what is there',
+      '[spec]     - paths./contacts.get.responses.200.summary (line 9, column 11): "summary" is not an OpenAPI 3.0 keyword here; ignored',
+      '[spec]   Operations and page ids (1):',
+      '[spec]     - paths./contacts.get (line 6, column 5): GET /contacts has no operationId and no summary; its page is "get-contacts" (from its method and path)',
+      '[spec] Fix the problems listed above, or unset SPEC_VALIDATION to publish the description with its problems listed.',
       STRICT_STOP,
     ]);
     expect(await snapshotSpecDir(root)).toEqual(before);

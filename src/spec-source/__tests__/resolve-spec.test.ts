@@ -38,7 +38,7 @@ describe('resolveSpec', () => {
       now: () => FETCHED_AT,
     });
     const resolved = await readResolved(root);
-    expect(result).toEqual({status: 'resolved', exitCode: 0, provenance: resolved.provenance});
+    expect(result).toEqual({status: 'resolved', exitCode: 0, provenance: resolved.provenance, problems: []});
     expect(resolved.provenance).toMatchObject({
       source: {kind: 'file', location: path.join(FIXTURES, 'petstore-3.1.json')},
       title: 'Meridian JSON API',
@@ -64,7 +64,7 @@ describe('resolveSpec', () => {
       log,
       now: () => new Date(FETCHED_AT.getTime() + (26 * 60 + 5) * 60_000),
     });
-    expect(result).toEqual({status: 'fallback', exitCode: 0, provenance: seeded.provenance});
+    expect(result).toEqual({status: 'fallback', exitCode: 0, provenance: seeded.provenance, problems: []});
     const banner = `warn  [spec] ${'!'.repeat(72)}`;
     expect(log.lines).toEqual([
       banner,

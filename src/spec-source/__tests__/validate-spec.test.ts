@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 
 import {SpecSourceError} from '../errors.js';
 import {parseSpecText} from '../parse-spec.js';
-import {countOperations, findExternalRef, validateSpec} from '../validate-spec.js';
+import {validateSpec} from '../validate-spec.js';
 import {fixture} from './helpers/site-root.js';
 
 async function validationError(value: unknown): Promise<SpecSourceError> {
@@ -56,12 +56,12 @@ describe('validateSpec', () => {
     ['a string', 'openapi: 3.1.0', 'not an OpenAPI document (the document is a string, not a mapping)'],
     ['no version field', {info: {}}, 'not an OpenAPI document (no openapi or swagger field)'],
     [
-      'an unquoted version',
-      {openapi: 3.1},
-      'the openapi field must be a string such as "3.1.0", not a number (quote it in YAML)',
+      'a version that is not a string or a number',
+      {openapi: true},
+      'the openapi field must be a string such as "3.1.0", not a boolean (quote it in YAML)',
     ],
-    ['OpenAPI 3.2', {openapi: '3.2.0'}, 'OpenAPI 3.2.0 is not supported (only 3.0.x and 3.1.x)'],
-    ['OpenAPI 2', {openapi: '2.0'}, 'OpenAPI 2.0 is not supported (only 3.0.x and 3.1.x)'],
+    ['OpenAPI 3.3', {openapi: '3.3.0'}, 'OpenAPI 3.3.0 is not supported (only 3.0.x, 3.1.x and 3.2.x, and Swagger 2.0)'],
+    ['OpenAPI 2', {openapi: '2.0'}, 'OpenAPI 2.0 is not supported (only 3.0.x, 3.1.x and 3.2.x, and Swagger 2.0)'],
     ['Swagger 1.2', {swagger: '1.2'}, 'Swagger 1.2 is not supported (only 2.0, which is converted)'],
   ])('refuses %s', async (_, value, message) => {
     expect((await validationError(value)).message).toBe(message);
@@ -73,58 +73,107 @@ describe('validateSpec', () => {
     );
   });
 
-  it('lists schema errors, the first in the message and the rest as details', async () => {
-    const error = await validationError(await parsedFixture('invalid-schema.yaml'));
-    expect(error.message).toBe("invalid OpenAPI 3.0 document: REQUIRED must have required property 'version' (and 1 more)");
-    expect(error.details).toEqual(["REQUIRED must have required property 'description'"]);
+  it('publishes a document the schema objects to, with each problem located in the text', async () => {
+    const text = await fixture('invalid-schema.yaml');
+    const checked = await validateSpec(parseSpecText(text), {text});
+    expect(checked).toMatchObject({title: 'Invalid API', version: '', operationCount: 1});
+    expect(checked.problems).toEqual([
+      {kind: 'schema', pointer: '/info', line: 2, column: 1, rule: 'struct', message: 'required field "version" is missing; the page shows what is there'},
+      {
+        kind: 'schema',
+        pointer: '/paths/~1contacts/get/responses/200',
+        line: 8,
+        column: 9,
+        rule: 'struct',
+        message: 'required field "description" is missing; the page shows what is there',
+      },
+      {
+        kind: 'schema',
+        pointer: '/paths/~1contacts/get/responses/200/summary',
+        line: 9,
+        column: 11,
+        rule: 'struct',
+        message: '"summary" is not an OpenAPI 3.0 keyword here; ignored',
+      },
+      {kind: 'operation', pointer: '/paths/~1contacts/get', line: 6, column: 5, message: 'GET /contacts has no operationId and no summary; its page is "get-contacts" (from its method and path)'},
+    ]);
   });
 
-  it('refuses a $ref that points nowhere', async () => {
+  it('reads an unquoted version as the version it spells, with a problem', async () => {
+    const text = 'openapi: 3.1\ninfo: {title: T, version: "1"}\npaths: {/a: {get: {operationId: getA, responses: {"200": {description: ok}}}}}\n';
+    const checked = await validateSpec(parseSpecText(text), {text});
+    expect(checked.openapiVersion).toBe('3.1');
+    expect(checked.problems).toEqual([
+      {kind: 'schema', pointer: '/openapi', line: 1, column: 10, message: 'the openapi field must be a string such as "3.1.0", not a number (quote it in YAML); read as "3.1"'},
+    ]);
+  });
+
+  it('publishes a $ref that points nowhere, as a reference problem', async () => {
     const spec = (await parsedFixture('petstore-3.0.yaml')) as {components: {schemas: Record<string, unknown>}};
     delete spec.components.schemas.Contact;
-    expect((await validationError(spec)).message).toBe(
-      'invalid OpenAPI 3.0 document: Missing $ref pointer "#/components/schemas/Contact". Token "Contact" does not exist',
-    );
-  });
-
-  it('refuses an external $ref', async () => {
-    const error = await validationError(await parsedFixture('external-ref.yaml'));
-    expect(error.message).toBe(
-      'external $ref "schemas/contact.yaml#/Contact" at /paths/~1contacts/get/responses/200/content/application~1json/schema; the spec must be one self-contained document',
-    );
-    expect(error.hint).toBe('Bundle the spec into one file (for example with "redocly bundle") and try again.');
-  });
-
-  it('refuses a spec without operations', async () => {
-    expect((await validationError(await parsedFixture('no-operations.yaml'))).message).toBe(
-      'the spec has no operations (no paths with HTTP methods), so the reference would be empty',
-    );
-  });
-});
-
-describe('countOperations', () => {
-  it('counts HTTP methods only, following a local $ref on a path item', () => {
-    expect(
-      countOperations({
-        openapi: '3.1.0',
-        paths: {
-          '/a': {get: {}, post: {}, parameters: [], summary: 'x', 'x-internal': {}},
-          '/b': {$ref: '#/components/pathItems/B'},
-          '/c': {$ref: '#/components/pathItems/Missing'},
-        },
-        components: {pathItems: {B: {delete: {}, trace: {}}}},
-      }),
-    ).toBe(4);
-    expect(countOperations({openapi: '3.1.0'})).toBe(0);
-  });
-});
-
-describe('findExternalRef', () => {
-  it('finds the first $ref that leaves the document', () => {
-    expect(findExternalRef({a: [{$ref: '#/x'}, {b: {$ref: 'https://example.com/s.yaml'}}]})).toEqual({
-      ref: 'https://example.com/s.yaml',
-      pointer: '/a/1/b',
+    const checked = await validateSpec(spec);
+    expect(checked.problems.map(({kind, message}) => ({kind, message}))).toContainEqual({
+      kind: 'reference',
+      message: '$ref "#/components/schemas/Contact" points to nothing in the document; shown as an unresolved reference where it is used',
     });
-    expect(findExternalRef({a: {$ref: '#/components/schemas/A'}})).toBeUndefined();
+    // Without the source text there are pointers but no lines.
+    expect(checked.problems.every((problem) => problem.line === undefined)).toBe(true);
+  });
+
+  it('publishes an external $ref without following it, as a reference problem', async () => {
+    const text = await fixture('external-ref.yaml');
+    const checked = await validateSpec(parseSpecText(text), {text});
+    expect(checked.problems).toEqual([
+      {
+        kind: 'reference',
+        pointer: '/paths/~1contacts/get/responses/200/content/application~1json/schema',
+        line: 14,
+        column: 17,
+        rule: 'no-unresolved-refs',
+        message:
+          '$ref "schemas/contact.yaml#/Contact" points outside the document, and the build does not follow such references; shown as an unresolved reference where it is used',
+      },
+      {kind: 'operation', pointer: '/paths/~1contacts/get', line: 7, column: 5, message: 'GET /contacts has no operationId and no summary; its page is "get-contacts" (from its method and path)'},
+    ]);
+  });
+
+  it('refuses a spec with nothing to document', async () => {
+    expect((await validationError(await parsedFixture('no-operations.yaml'))).message).toBe(
+      'nothing to document: the description has no operations (paths with HTTP methods) and no webhooks, so the reference would be empty',
+    );
+  });
+
+  it('publishes an OpenAPI 3.1 description that has only webhooks', async () => {
+    const checked = await validateSpec({
+      openapi: '3.1.0',
+      info: {title: 'Events', version: '1'},
+      webhooks: {petAdopted: {post: {requestBody: {content: {'application/json': {schema: {type: 'object'}}}}, responses: {'200': {description: 'ok'}}}}},
+    });
+    expect(checked).toMatchObject({operationCount: 0, webhookCount: 1});
+  });
+
+  it('names duplicate operationIds and the page each one gets', async () => {
+    const text = [
+      'openapi: 3.0.3',
+      'info: {title: Dup, version: "1"}',
+      'paths:',
+      '  /a:',
+      '    get: {operationId: listThings, responses: {"200": {description: ok}}}',
+      '  /b:',
+      '    get: {operationId: listThings, responses: {"200": {description: ok}}}',
+      '    post: {responses: {"200": {description: ok}}}',
+      '',
+    ].join('\n');
+    const checked = await validateSpec(parseSpecText(text), {text});
+    expect(checked.problems).toEqual([
+      {
+        kind: 'operation',
+        pointer: '/paths/~1b/get/operationId',
+        line: 7,
+        column: 11,
+        message: 'operationId "listThings" is also used by GET /a; operationIds must be unique, so this page is "list-things-2"',
+      },
+      {kind: 'operation', pointer: '/paths/~1b/post', line: 8, column: 5, message: 'POST /b has no operationId and no summary; its page is "post-b" (from its method and path)'},
+    ]);
   });
 });

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 import {resolveSpec} from '../../resolve-spec.js';
-import {writeSpecAtomically} from '../../write-spec.js';
-import type {SpecProvenance} from '../../write-spec.js';
+import {PAGE_OUTLINE_FILE_NAME, PROBLEMS_FILE_NAME, writeSpecAtomically} from '../../write-spec.js';
+import type {DerivedFiles, SpecProvenance} from '../../write-spec.js';
 import {FIXTURES} from './run-cli.js';
 
 const created: string[] = [];
@@ -28,27 +28,32 @@ export interface SeededSpec {
   provenance: SpecProvenance;
 }
 
-let template: Promise<SeededSpec> | undefined;
+let template: Promise<SeededSpec & {derived: DerivedFiles}> | undefined;
 
-async function resolveTemplate(): Promise<SeededSpec> {
+async function resolveTemplate(): Promise<SeededSpec & {derived: DerivedFiles}> {
   const root = await makeSiteRoot();
   const result = await resolveSpec({env: {}, root});
   if (result.exitCode !== 0) throw new Error('resolving the bundled test spec failed');
-  return readResolved(root);
+  const derived = {
+    [PROBLEMS_FILE_NAME]: await readFile(path.join(root, '.spec', PROBLEMS_FILE_NAME)),
+    [PAGE_OUTLINE_FILE_NAME]: await readFile(path.join(root, '.spec', PAGE_OUTLINE_FILE_NAME)),
+  };
+  return {...(await readResolved(root)), derived};
 }
 
 /**
- * Gives `<root>/.spec` a last known good spec: the bundled spec as resolveSpec
+ * Gives `<root>/.spec` a last known good spec: the bundled spec (and the files derived from it) as resolveSpec
  * wrote it, fetched 3 h 12 min ago. It is resolved once per test file and
  * then written with the real writeSpecAtomically, so tests do not all pay for
  * validation (which would also stall the servers sharing this thread).
  */
 export async function seedLastKnownGood(root: string): Promise<SeededSpec> {
   template ??= resolveTemplate();
-  const {spec, provenance} = await template;
+  const {spec, provenance, derived} = await template;
   await writeSpecAtomically(path.join(root, '.spec'), {
     spec,
     provenance: {...provenance, fetchedAt: new Date(Date.now() - SEED_AGE_MS).toISOString()},
+    derived,
   });
   return readResolved(root);
 }

@@ -1,0 +1,109 @@
+import kebabCase from 'lodash/kebabCase';
+import {describe, expect, it} from 'vitest';
+
+import {assignPageIds} from '../page-ids';
+import {pageOutline} from '../page-outline';
+import {SpecDocument, type JsonObject} from '../spec-document';
+
+const ok = {responses: {'200': {description: 'OK'}}};
+
+function spec(document: JsonObject): SpecDocument {
+  return new SpecDocument({openapi: '3.1.0', info: {title: 'Pets', version: '1'}, ...document});
+}
+
+describe('assignPageIds', () => {
+  const imperfect = spec({
+    tags: [{name: 'Pets', description: 'All about pets'}, {name: 'Unused'}],
+    paths: {
+      '/pets': {
+        get: {operationId: 'listPets', tags: ['Pets'], ...ok},
+        post: {operationId: 'listPets', tags: ['Pets', 'Owners'], ...ok},
+        put: {summary: 'Replace', ...ok},
+        patch: {summary: 'Replace', ...ok},
+        delete: {...ok},
+      },
+      '/index': {get: {operationId: 'index', ...ok}},
+      '/pets-tag': {get: {operationId: 'pets', ...ok}},
+    },
+    webhooks: {petAdopted: {post: {...ok}}},
+  });
+
+  it('gives every operation, webhook and used tag a unique id, and the overview one of its own', () => {
+    const ids = assignPageIds(imperfect);
+    expect(ids.tags).toEqual([
+      {name: 'Pets', pageId: 'pets', declared: true, description: 'All about pets'},
+      {name: 'Owners', pageId: 'owners', declared: false},
+    ]);
+    expect(ids.operations.map((entry) => `${entry.kind} ${entry.method} ${entry.path} -> ${entry.pageId}`)).toEqual([
+      'operation get /pets -> list-pets',
+      'operation put /pets -> replace',
+      'operation post /pets -> list-pets-2',
+      'operation delete /pets -> delete-pets',
+      'operation patch /pets -> replace-2',
+      // Docusaurus makes a doc named index the folder's index page.
+      'operation get /index -> index-2',
+      // The tag page "pets" came first.
+      'operation get /pets-tag -> pets-2',
+      'webhook post petAdopted -> pet-adopted',
+    ]);
+    expect(ids.overviewId).toBe('pets-overview');
+    expect(ids.byOperationId('listPets')?.method).toBe('get');
+    expect(ids.tagPageId('Owners')).toBe('owners');
+    expect(ids.tagPageId('Unused')).toBeUndefined();
+    const all = [...ids.tags.map((tag) => tag.pageId), ...ids.operations.map((entry) => entry.pageId), ids.overviewId];
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('says which ids it had to choose, and where', () => {
+    expect(assignPageIds(imperfect).notes).toEqual([
+      {kind: 'operation', pointer: '/paths/~1pets/post/operationId', message: 'operationId "listPets" is also used by GET /pets; operationIds must be unique, so this page is "list-pets-2"'},
+      {kind: 'operation', pointer: '/paths/~1pets/delete', message: 'DELETE /pets has no operationId and no summary; its page is "delete-pets" (from its method and path)'},
+      {kind: 'operation', pointer: '/paths/~1pets/patch', message: 'PATCH /pets has no operationId; its page is "replace-2" (from its summary, which another page has too)'},
+      {kind: 'operation', pointer: '/paths/~1index/get/operationId', message: 'the page id "index" of operationId "index" is taken by another page; this page is "index-2"'},
+      {kind: 'operation', pointer: '/paths/~1pets-tag/get/operationId', message: 'the page id "pets" of operationId "pets" is taken by another page; this page is "pets-2"'},
+    ]);
+  });
+
+  it('is the same for the same document', () => {
+    const again = assignPageIds(new SpecDocument(structuredClone(imperfect.root)));
+    expect(again.operations.map((entry) => entry.pageId)).toEqual(assignPageIds(imperfect).operations.map((entry) => entry.pageId));
+  });
+
+  it('falls back to a numbered id for names with no letters or digits', () => {
+    const ids = assignPageIds(spec({info: {title: '???', version: '1'}, paths: {'/a': {get: {tags: ['!!!'], ...ok}}}}));
+    expect(ids.tags[0].pageId).toBe('tag-1');
+    expect(ids.overviewId).toBe('overview');
+  });
+});
+
+describe('pageOutline', () => {
+  it('hands the plugin our ids in the form it keeps as they are, with every used tag declared', () => {
+    const outline = pageOutline(spec({
+      tags: [{name: 'Pets'}],
+      paths: {'/pets': {delete: {tags: ['Pets', 'Owners'], ...ok}, get: {operationId: 'list pets!', summary: 'List', ...ok}}},
+    }));
+    expect(outline).toEqual({
+      openapi: '3.1.0',
+      info: {title: 'Pets', version: '1'},
+      tags: [
+        {name: 'pets', 'x-displayName': 'Pets'},
+        {name: 'owners', 'x-displayName': 'Owners'},
+      ],
+      paths: {
+        '/pets': {
+          // In the order the description writes them.
+          delete: {operationId: 'delete-pets', summary: 'DELETE /pets', tags: ['pets', 'owners'], responses: {default: {description: ''}}},
+          get: {operationId: 'list-pets', summary: 'List', responses: {default: {description: ''}}},
+        },
+      },
+    });
+    const paths = outline.paths as Record<string, Record<string, {operationId: string}>>;
+    for (const operation of Object.values(paths['/pets'])) expect(kebabCase(operation.operationId)).toBe(operation.operationId);
+  });
+
+  it('gives a description with only webhooks an empty paths object', () => {
+    const outline = pageOutline(spec({webhooks: {petAdopted: {post: {summary: 'Adopted', ...ok}}}}));
+    expect(outline.paths).toEqual({});
+    expect(outline.webhooks).toEqual({petAdopted: {post: {operationId: 'adopted', summary: 'Adopted', responses: {default: {description: ''}}}}});
+  });
+});
