@@ -1,0 +1,112 @@
+import {createHash} from 'node:crypto';
+import {cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+
+import {prepareCorpusSite, resetGenerated, sourceFiles} from './corpus-site';
+import {runStep} from './run-step';
+
+/**
+ * Sites built from the test fixtures for the end-to-end suite: the hostile
+ * spec (tests/e2e/hostile.spec.ts) and the imperfect one
+ * (tests/e2e/imperfect.spec.ts). Each is built exactly as a user builds, with
+ * `SPEC_FILE=<fixture> npm run build` in an isolated copy of the site, and
+ * kept with its build log under `bench/work/fixture-builds/<name>/`.
+ *
+ * `npm run test:corpus` keeps them as it builds every spec; `npm run
+ * test:e2e` builds whichever is missing or stale first (a stamp of the
+ * fixture and every source file of the site), so the suite never skips them.
+ */
+
+export const FIXTURE_SPECS = {
+  hostile: 'tests/fixtures/hostile.yaml',
+  imperfect: 'tests/fixtures/imperfect.yaml',
+} as const;
+export type FixtureName = keyof typeof FIXTURE_SPECS;
+
+export const FIXTURE_BUILDS_DIR = 'bench/work/fixture-builds';
+const STAMP_FILE = 'stamp.txt';
+export const BUILD_LOG_FILE = 'build.log';
+/** Bound on one fixture build (the fixtures build in about a minute here). */
+const BUILD_TIMEOUT_MS = 1_800_000;
+
+export interface KeptBuild {
+  /** The `build/` output. */
+  buildDir: string;
+  /** stdout and stderr of `npm run build`. */
+  log: string;
+  /** `.spec/problems.json` of the build. */
+  problemsFile: string;
+}
+
+/** What a kept build was made from: the fixture's bytes and every source file of the site. */
+export function sourceStamp(projectRoot: string, name: FixtureName): string {
+  const hash = createHash('sha256');
+  for (const file of [FIXTURE_SPECS[name], ...sourceFiles(projectRoot)].sort()) {
+    hash.update(`${file}\0`);
+    hash.update(readFileSync(path.join(projectRoot, file)));
+  }
+  return hash.digest('hex');
+}
+
+function keptDir(projectRoot: string, name: FixtureName): string {
+  return path.join(projectRoot, FIXTURE_BUILDS_DIR, name);
+}
+
+/** The kept build of `name`, if it was made from the current fixture and sources. */
+export function keptBuild(projectRoot: string, name: FixtureName, stamp = sourceStamp(projectRoot, name)): KeptBuild | undefined {
+  const dir = keptDir(projectRoot, name);
+  const stampFile = path.join(dir, STAMP_FILE);
+  if (!existsSync(stampFile) || readFileSync(stampFile, 'utf8').trim() !== stamp) return undefined;
+  const kept = {buildDir: path.join(dir, 'build'), log: path.join(dir, BUILD_LOG_FILE), problemsFile: path.join(dir, 'problems.json')};
+  return existsSync(path.join(kept.buildDir, 'sitemap.xml')) ? kept : undefined;
+}
+
+/** Keeps what a successful build in `siteDir` produced, under the fixture's name. */
+export function keepBuild(projectRoot: string, name: FixtureName, siteDir: string, log: string, stamp: string): KeptBuild {
+  const dir = keptDir(projectRoot, name);
+  rmSync(dir, {recursive: true, force: true});
+  mkdirSync(dir, {recursive: true});
+  cpSync(path.join(siteDir, 'build'), path.join(dir, 'build'), {recursive: true});
+  cpSync(path.join(siteDir, '.spec/problems.json'), path.join(dir, 'problems.json'));
+  writeFileSync(path.join(dir, BUILD_LOG_FILE), log);
+  // Last: a build without its stamp is never taken for a current one.
+  writeFileSync(path.join(dir, STAMP_FILE), `${stamp}\n`);
+  return keptBuild(projectRoot, name, stamp)!;
+}
+
+/** Drops a kept build, so a failed rebuild cannot leave an old one in its place. */
+export function dropKeptBuild(projectRoot: string, name: FixtureName): void {
+  rmSync(keptDir(projectRoot, name), {recursive: true, force: true});
+}
+
+/**
+ * The kept build of `name`, built first when missing or stale. Throws with
+ * the end of the build log when the build fails.
+ */
+export async function ensureFixtureBuild(projectRoot: string, name: FixtureName, log: (line: string) => void = () => undefined): Promise<KeptBuild> {
+  const stamp = sourceStamp(projectRoot, name);
+  const kept = keptBuild(projectRoot, name, stamp);
+  if (kept) {
+    log(`[fixtures] ${name}: the kept build is current (${path.relative(projectRoot, kept.buildDir)})`);
+    return kept;
+  }
+  dropKeptBuild(projectRoot, name);
+  const siteDir = path.join(projectRoot, 'bench/work/fixture-site');
+  log(`[fixtures] ${name}: building ${FIXTURE_SPECS[name]} with "npm run build" in ${path.relative(projectRoot, siteDir)}`);
+  const site = await prepareCorpusSite(projectRoot, siteDir);
+  await resetGenerated(site);
+  const logFile = path.join(siteDir, `${name}.build.log`);
+  writeFileSync(logFile, '');
+  const run = await runStep('npm', ['run', 'build'], {
+    cwd: siteDir,
+    env: {...process.env, SPEC_FILE: path.join(projectRoot, FIXTURE_SPECS[name]), SPEC_PROXY_URL: ''},
+    timeoutMs: BUILD_TIMEOUT_MS,
+    logFile,
+  });
+  if (!run.ok) {
+    const why = run.timedOut ? `timed out after ${BUILD_TIMEOUT_MS / 60_000} min` : `exit ${run.exitCode}`;
+    throw new Error(`[fixtures] "npm run build" of ${FIXTURE_SPECS[name]} failed (${why}); its log ends:\n${run.output.split('\n').slice(-40).join('\n')}`);
+  }
+  log(`[fixtures] ${name}: built in ${run.seconds.toFixed(1)} s`);
+  return keepBuild(projectRoot, name, siteDir, run.output, stamp);
+}

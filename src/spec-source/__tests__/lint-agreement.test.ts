@@ -1,0 +1,89 @@
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+
+import {SpecSourceError} from '../errors.js';
+import {parseSpecText} from '../parse-spec.js';
+import {validateSpec} from '../validate-spec.js';
+import {FIXTURES, REPO_ROOT} from './helpers/run-cli.js';
+
+/**
+ * Refusals the README documents for descriptions that are valid OpenAPI:
+ * nothing to document, and YAML that is unsafe to expand (an alias bomb,
+ * which Redocly would expand for minutes).
+ */
+const DOCUMENTED_REFUSAL = /^(nothing to document|YAML error: too many alias expansions)/;
+
+/**
+ * No false rejections: every description that `redocly lint` accepts with
+ * only its `struct` rule is accepted by the spec step, over the shared corpus
+ * (../shared/specs), the repository's own fixtures and the bundled spec.
+ * Redocly is called here directly, as `redocly lint` calls it (references
+ * resolved, external ones included), independently of lint-spec.ts.
+ */
+
+const SHARED_SPECS = path.resolve(REPO_ROOT, '../shared/specs');
+
+function specFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, {withFileTypes: true, recursive: true})
+    .filter((entry) => entry.isFile() && /\.(ya?ml|json)$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+const files = [
+  ...specFiles(SHARED_SPECS),
+  ...specFiles(FIXTURES),
+  ...specFiles(path.join(REPO_ROOT, 'tests/fixtures')),
+  path.join(REPO_ROOT, 'openapi/meridian.yaml'),
+];
+
+async function structErrors(file: string): Promise<number | undefined> {
+  const {createConfig, lintFromString} = await import('@redocly/openapi-core');
+  const config = await createConfig({rules: {struct: 'error'}});
+  try {
+    const problems = await lintFromString({source: readFileSync(file, 'utf8'), absoluteRef: file, config});
+    return problems.filter((problem) => problem.severity === 'error').length;
+  } catch {
+    // Redocly cannot lint it at all (not OpenAPI, not YAML): no claim either way.
+    return undefined;
+  }
+}
+
+describe('the spec step and redocly lint (struct) agree', () => {
+  it('finds descriptions to compare', () => {
+    // The shared corpus is beside the project in CI and on developer machines.
+    expect(files.length).toBeGreaterThan(existsSync(SHARED_SPECS) ? 25 : 5);
+  });
+
+  it.each(files.map((file) => [path.relative(path.resolve(REPO_ROOT, '..'), file), file]))(
+    '%s',
+    async (_, file) => {
+      const text = readFileSync(file, 'utf8');
+      let parsed: unknown;
+      try {
+        parsed = parseSpecText(text, {what: 'file'});
+      } catch (error) {
+        if (!(error instanceof SpecSourceError)) throw error;
+        // Not YAML or JSON, or unsafe YAML: never published, and not linted
+        // here (Redocly would expand an alias bomb).
+        expect(error.message).toMatch(/^(file is|YAML error)/);
+        return;
+      }
+      let refusal = '';
+      try {
+        await validateSpec(parsed, {text});
+      } catch (error) {
+        if (!(error instanceof SpecSourceError)) throw error;
+        refusal = error.message;
+      }
+      if (refusal === '') return;
+      // Whatever the linter says, a refusal is one of the documented fatal causes…
+      expect(refusal).toMatch(/^(nothing to document|not an OpenAPI document|(OpenAPI|Swagger) \S+ is not supported|the openapi field must be)/);
+      // …and a description the linter accepts is refused only for having nothing to document.
+      if ((await structErrors(file)) === 0) expect(refusal).toMatch(DOCUMENTED_REFUSAL);
+    },
+    60_000,
+  );
+});
