@@ -35,6 +35,13 @@ export interface ApiLinksOptions {
   validation: SpecValidation;
   /** Where warnings go (one line each, `[api-links] …`); stderr by default. */
   warn?: (line: string) => void;
+  /**
+   * Hold problems (warnings, and under strict the error) until
+   * `releaseReports()`. Every docusaurus command loads the config, and so
+   * resolves the config's own links: `clean-api-docs`, `gen-api-docs`, and
+   * `build` twice. Held, they are told once, by whichever load builds the site.
+   */
+  holdReports?: boolean;
 }
 
 export interface ReferenceSite {
@@ -47,13 +54,17 @@ export interface ApiLinks {
    * The page of `reference`. A target the description lacks gives the
    * overview (`found: false`) and a warning naming `from`; with
    * `ifMissing: 'omit'` the warning says the caller leaves the link out.
-   * Under `SPEC_VALIDATION=strict` a missing target throws instead.
+   * Under `SPEC_VALIDATION=strict` a missing target throws instead (when
+   * reports are held: `releaseReports()` does).
    */
   resolve(reference: ApiReference, site: ReferenceSite & {ifMissing?: 'overview' | 'omit'}): ResolvedReference;
   /** The route to put in `to` or `href`: the target's page, else the overview's. */
   apiLink(reference: ApiReference, site: ReferenceSite): string;
   /** The target's route, or undefined when the description lacks it (for links that are better left out, such as a call to action). */
   optionalApiLink(reference: ApiReference, site: ReferenceSite): string | undefined;
+  /** Tells the problems held so far (see `holdReports`): warns, or under strict throws one Error listing
+   * every fatal one. Problems found afterwards are told at once. */
+  releaseReports(): void;
 }
 
 type LoadedSpec = {spec: SpecDocument} | {spec: undefined};
@@ -61,10 +72,16 @@ type LoadedSpec = {spec: SpecDocument} | {spec: undefined};
 export function createApiLinks(options: ApiLinksOptions): ApiLinks {
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   const reported = new Set<string>();
-  const warnOnce = (line: string) => {
+  let holding = options.holdReports ?? false;
+  const held: {line: string; fatal: boolean}[] = [];
+  const report = (line: string, fatal: boolean) => {
+    // Thrown at every use, so no caller goes on with the fallback.
+    if (fatal && !holding) throw new Error(line);
+    // A file compiled twice, or a link used twice, is one problem.
     if (reported.has(line)) return;
     reported.add(line);
-    warn(line);
+    if (holding) held.push({line, fatal});
+    else warn(line);
   };
 
   // Read on the first reference, not when the config loads: most files
@@ -82,8 +99,9 @@ export function createApiLinks(options: ApiLinksOptions): ApiLinks {
       }
       // `docusaurus start` before `npm run spec`: the site can still be
       // worked on, with every API link pointing at the docs home.
-      warnOnce(
+      report(
         `[api-links] ${options.specPath} does not exist, so links to API pages point to /docs; run "npm run spec" to resolve them`,
+        false,
       );
       loaded = {spec: undefined};
       return loaded;
@@ -100,8 +118,8 @@ export function createApiLinks(options: ApiLinksOptions): ApiLinks {
     // Without a description nothing can be found; that was said once already.
     if (resolved.found || !spec) return resolved;
     const problem = `[api-links] ${from}: ${missingTargetReason(reference)}`;
-    if (options.validation === 'strict') throw new Error(`${problem} (SPEC_VALIDATION=strict)`);
-    warnOnce(`${problem}; ${ifMissing === 'omit' ? 'leaving the link out' : 'linking to the overview instead'}`);
+    if (options.validation === 'strict') report(`${problem} (SPEC_VALIDATION=strict)`, true);
+    else report(`${problem}; ${ifMissing === 'omit' ? 'leaving the link out' : 'linking to the overview instead'}`, false);
     return resolved;
   };
 
@@ -111,6 +129,13 @@ export function createApiLinks(options: ApiLinksOptions): ApiLinks {
     optionalApiLink: (reference, site) => {
       const resolved = resolve(reference, {...site, ifMissing: 'omit'});
       return resolved.found ? resolved.permalink : undefined;
+    },
+    releaseReports: () => {
+      holding = false;
+      const released = held.splice(0);
+      for (const {line} of released.filter(({fatal}) => !fatal)) warn(line);
+      const fatal = released.filter(({fatal}) => fatal).map(({line}) => line);
+      if (fatal.length > 0) throw new Error(fatal.join('\n'));
     },
   };
 }

@@ -77,6 +77,46 @@ describe('createApiLinks', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('fails at every use of a missing target under strict, not only the first', () => {
+    site.writeSpec();
+    const apiLinks = links({validation: 'strict'});
+    const use = () => apiLinks.apiLink({operation: 'getCampaignReport'}, {from: 'config/footer.ts'});
+    expect(use).toThrow('[api-links] config/footer.ts: operation "getCampaignReport" is not in the API description (SPEC_VALIDATION=strict)');
+    expect(use).toThrow('[api-links] config/footer.ts: operation "getCampaignReport" is not in the API description (SPEC_VALIDATION=strict)');
+  });
+
+  it('holds problems until releaseReports, then tells each once and later ones at once', () => {
+    site.writeSpec();
+    const apiLinks = links({holdReports: true});
+    expect(apiLinks.optionalApiLink({operation: 'getCampaignReport'}, {from: 'config/footer.ts'})).toBeUndefined();
+    expect(apiLinks.optionalApiLink({operation: 'getCampaignReport'}, {from: 'config/footer.ts'})).toBeUndefined();
+    expect(warnings).toEqual([]);
+    apiLinks.releaseReports();
+    expect(warnings).toEqual(['[api-links] config/footer.ts: operation "getCampaignReport" is not in the API description; leaving the link out']);
+    apiLinks.apiLink({tag: 'Campaigns'}, {from: 'blog/welcome.md:3:1'});
+    expect(warnings).toHaveLength(2);
+    apiLinks.releaseReports();
+    expect(warnings).toHaveLength(2);
+  });
+
+  it('under strict, holds the errors too and throws them together on release', () => {
+    site.writeSpec();
+    const apiLinks = links({validation: 'strict', holdReports: true});
+    expect(apiLinks.apiLink({operation: 'getCampaignReport'}, {from: 'config/footer.ts'})).toBe('/docs/api/meridian-api');
+    expect(apiLinks.optionalApiLink({operation: 'getAccessToken2'}, {from: 'config/home.ts'})).toBeUndefined();
+    expect(() => apiLinks.releaseReports()).toThrow(
+      new Error(
+        [
+          '[api-links] config/footer.ts: operation "getCampaignReport" is not in the API description (SPEC_VALIDATION=strict)',
+          '[api-links] config/home.ts: operation "getAccessToken2" is not in the API description (SPEC_VALIDATION=strict)',
+        ].join('\n'),
+      ),
+    );
+    expect(() => apiLinks.apiLink({tag: 'Campaigns'}, {from: 'docs/intro.mdx:1:1'})).toThrow(
+      '[api-links] docs/intro.mdx:1:1: tag "Campaigns" is not used by any operation in the API description (SPEC_VALIDATION=strict)',
+    );
+  });
+
   it('reads the description once, on the first reference', () => {
     site.writeSpec();
     const apiLinks = links();
