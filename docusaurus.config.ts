@@ -4,11 +4,19 @@ import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 
 import {siteSettings} from './config/site';
 import {navbar} from './config/navbar';
-import {footer} from './config/footer';
+import {createFooter} from './config/footer';
+import {createHomeLinks} from './config/home';
 import {accessibleLightCodeTheme, darkCodeTheme} from './config/prism-themes';
+import {createApiLinks, parseSpecValidation} from './src/openapi/api-links';
 import {createPageGenerators} from './src/openapi/page-generators';
+import remarkApiLinks, {type RemarkApiLinksOptions} from './src/remark/api-links';
 import type {PluginOptions as SpecDownloadsOptions} from './src/plugins/spec-downloads/options';
 import type {PluginOptions as LlmsTxtOptions} from './src/plugins/llms-txt/options';
+
+// The environment, read once. `SPEC_VALIDATION=strict` makes problems with
+// the API description fatal; here: hand-written links to operations or tags
+// it does not have.
+const specValidation = parseSpecValidation(process.env.SPEC_VALIDATION);
 
 /** Written by `npm run spec`; every build-time reader of the API takes it from here. */
 const resolvedSpecPath = '.spec/openapi.yaml';
@@ -17,6 +25,20 @@ const pageOutlinePath = '.spec/page-outline.json';
 const provenancePath = '.spec/provenance.json';
 const apiOutputDir = 'docs/api';
 const apiDocsBasePath = '/docs/api';
+
+/** Hand-written links to API pages (footer, home page, and through the
+ * remark plugin, docs, blog and pages) name an operationId or tag; this
+ * resolves them against the resolved spec. */
+const apiLinks = createApiLinks({
+  specPath: resolvedSpecPath,
+  siteDir: __dirname,
+  apiDocsBasePath,
+  validation: specValidation,
+  // Told by the api-links plugin below, once per build rather than at every config load.
+  holdReports: true,
+});
+// Before the default plugins, so they (and the broken-link check) see plain links.
+const beforeDefaultRemarkPlugins = [[remarkApiLinks, {links: apiLinks, siteDir: __dirname} satisfies RemarkApiLinksOptions]];
 
 const config = {
   title: siteSettings.title,
@@ -52,6 +74,8 @@ const config = {
     },
   },
 
+  customFields: {homeLinks: createHomeLinks(apiLinks)},
+
   clientModules: ['./src/client/prefetch-on-intent.ts', './src/client/hydration-state.ts'],
 
   presets: [
@@ -64,6 +88,7 @@ const config = {
           docItemComponent: '@theme/ApiItem',
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
+          beforeDefaultRemarkPlugins,
         },
         blog: {
           blogTitle: 'Blog',
@@ -75,7 +100,9 @@ const config = {
           onInlineTags: 'throw',
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
+          beforeDefaultRemarkPlugins,
         },
+        pages: {beforeDefaultRemarkPlugins},
         theme: {customCss: './src/css/custom.css'},
         sitemap: {lastmod: null, changefreq: null, priority: null},
       } satisfies Preset.Options,
@@ -83,6 +110,10 @@ const config = {
   ],
 
   plugins: [
+    // The footer's and home page's links were resolved when this file loaded;
+    // their problems are told (or under strict, thrown) when the site's
+    // content loads, so `gen-api-docs` and each config load of `build` do not repeat them.
+    () => ({name: 'api-links', loadContent: () => apiLinks.releaseReports()}),
     [
       'docusaurus-plugin-openapi-docs',
       // The plugin's outer options type is not exported from its package entry
@@ -183,7 +214,7 @@ const config = {
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
     blog: {sidebar: {groupByYear: true}},
     navbar,
-    footer,
+    footer: createFooter(apiLinks),
     prism: {
       theme: accessibleLightCodeTheme,
       darkTheme: darkCodeTheme,

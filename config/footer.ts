@@ -1,35 +1,50 @@
 import type * as Preset from '@docusaurus/preset-classic';
+import type {ApiLinks} from '../src/openapi/api-links';
+import type {ApiReference} from '../src/openapi/site-references';
 import {siteSettings} from './site';
 
 type Footer = NonNullable<Preset.ThemeConfig['footer']>;
 
-export const footer = {
-  style: 'dark',
-  links: [
-    {
-      title: 'Docs',
-      items: [
-        {label: 'API Documentation', to: '/docs'},
-        {label: 'API overview', to: '/docs/api/meridian-api'},
-        {label: 'Authentication', to: '/docs/api/get-access-token'},
-      ],
-    },
-    {
-      title: 'Community',
-      items: [
-        {label: 'Blog', to: '/blog'},
-        {label: 'Blog archive', to: '/blog/archive'},
-        {label: 'Authors', to: '/blog/authors'},
-      ],
-    },
-    {
-      title: 'More',
-      items: [
-        {label: 'About these docs', to: '/markdown-page'},
-        {label: 'Contacts API', to: '/docs/api/list-contacts'},
-        {label: 'Campaign reports', to: '/docs/api/get-campaign-report'},
-      ],
-    },
-  ],
-  copyright: `Copyright © ${siteSettings.copyrightYear} ${siteSettings.title}`,
-} satisfies Footer;
+const from = 'config/footer.ts';
+
+/** The footer, with its links into the API reference resolved against the
+ * resolved description (see src/openapi/api-links.ts). */
+export function createFooter(links: Pick<ApiLinks, 'apiLink' | 'optionalApiLink'>) {
+  // A shortcut to one operation is left out when the description has no such
+  // operation: "Campaign reports" leading to another API's overview would
+  // mislead, and the overview has its own item.
+  const shortcut = (label: string, reference: ApiReference) => {
+    const to = links.optionalApiLink(reference, {from});
+    return to === undefined ? [] : [{label, to}];
+  };
+  return {
+    style: 'dark',
+    links: [
+      {
+        title: 'Docs',
+        items: [
+          {label: 'API Documentation', to: '/docs'},
+          {label: 'API overview', to: links.apiLink({overview: true}, {from})},
+          ...shortcut('Authentication', {operation: 'getAccessToken'}),
+        ],
+      },
+      {
+        title: 'Community',
+        items: [
+          {label: 'Blog', to: '/blog'},
+          {label: 'Blog archive', to: '/blog/archive'},
+          {label: 'Authors', to: '/blog/authors'},
+        ],
+      },
+      {
+        title: 'More',
+        items: [
+          {label: 'About these docs', to: '/markdown-page'},
+          ...shortcut('Contacts API', {operation: 'listContacts'}),
+          ...shortcut('Campaign reports', {operation: 'getCampaignReport'}),
+        ],
+      },
+    ],
+    copyright: `Copyright © ${siteSettings.copyrightYear} ${siteSettings.title}`,
+  } satisfies Footer;
+}

@@ -5,7 +5,11 @@ import {diffSpecs} from './diff-specs';
 import {SpecLoadError, loadSpecFile} from './load-spec';
 import {isJsonObject} from './resolve-refs';
 import type {Changelog, ChangelogEntry, DiffCounts, SpecDiff} from './types';
-import {HTTP_METHODS} from '../openapi/spec-document';
+import {resolveReference} from '../openapi/site-references';
+import {HTTP_METHODS, SpecDocument} from '../openapi/spec-document';
+
+/** Route of the generated operation pages, as in docusaurus.config.ts. */
+const API_DOCS_BASE_PATH = '/docs/api';
 
 /** A past published state of the spec, kept as `openapi/releases/<version>.yaml`. */
 export interface ReleaseSnapshot {
@@ -103,6 +107,17 @@ function operationIdsOf(document: Record<string, unknown>): string[] {
   return ids;
 }
 
+/** Page ids come from page-ids.ts, not from the operationId alone: an id
+ * another page took first gets a suffix there. */
+function operationPagesOf(document: Record<string, unknown>): Changelog['currentOperationPages'] {
+  const spec = new SpecDocument(document);
+  const operationIds = new Set(operationIdsOf(document).filter((id) => id !== ''));
+  return [...operationIds].map((operationId) => ({
+    operationId,
+    permalink: resolveReference(spec, {operation: operationId}, API_DOCS_BASE_PATH).permalink,
+  }));
+}
+
 function anchorFor(version: string): string {
   return `v${version.replace(/[^0-9A-Za-z]+/g, '-')}`;
 }
@@ -161,7 +176,7 @@ export function changelogFromSpecs(releases: readonly ReleaseSnapshot[], current
 
   return {
     currentVersion,
-    currentOperationIds: operationIdsOf(current).filter((id) => id !== ''),
+    currentOperationPages: operationPagesOf(current),
     entries: entries.reverse(),
   };
 }

@@ -117,8 +117,8 @@ export interface ChangelogEntry {
 /** What the changelog page renders: plain JSON written at build time. */
 export interface Changelog {
   currentVersion: string;
-  /** Operation IDs of the current spec: only these have a page to link to. */
-  currentOperationIds: string[];
+  /** The page of each operationId of the current spec (see src/openapi/page-ids.ts): only these are linked. */
+  currentOperationPages: {operationId: string; permalink: string}[];
   /** Newest first. */
   entries: ChangelogEntry[];
 }

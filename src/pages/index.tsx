@@ -6,11 +6,14 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import ApiResourceCards from '@site/src/components/ApiResourceCards';
 import {useApiResources} from '@site/src/hooks/useApiResources';
+import type {HomeLinks} from '@site/config/home';
 import styles from './index.module.css';
 
 function HomepageHero(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   const {operationCount, resources} = useApiResources();
+  // Resolved against the API description at build time (config/home.ts).
+  const homeLinks = siteConfig.customFields?.homeLinks as HomeLinks;
   return (
     <header className={styles.hero}>
       <div className="container">
@@ -27,9 +30,11 @@ function HomepageHero(): ReactNode {
           <Link className={clsx('button button--lg', styles.primaryButton)} to="/docs">
             Read the API documentation
           </Link>
-          <Link className={clsx('button button--outline button--lg', styles.secondaryButton)} to="/docs/api/get-access-token">
-            Get an access token
-          </Link>
+          {homeLinks.accessToken !== null && (
+            <Link className={clsx('button button--outline button--lg', styles.secondaryButton)} to={homeLinks.accessToken}>
+              Get an access token
+            </Link>
+          )}
         </div>
       </div>
     </header>

@@ -3,7 +3,6 @@ import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
-import kebabCase from 'lodash/kebabCase';
 import type {Change, Changelog, ChangelogEntry, OperationDiff, OperationRef} from '@site/src/openapi-diff/types';
 import styles from './styles.module.css';
 
@@ -11,9 +10,6 @@ export interface ApiChangelogProps {
   /** Written by `scripts/gen-changelog.ts` into `docs/changelog.data.json`. */
   changelog: Changelog;
 }
-
-/** Where the docs generator puts each operation's page (kebab-cased operationId, as in src/openapi/model.ts). */
-const API_DOCS_PATH = '/docs/api';
 
 function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;
@@ -30,12 +26,12 @@ function MessageText({text}: {text: string}): ReactNode {
   return parts.map((part, index) => <Fragment key={index}>{index % 2 === 1 ? <code>{part}</code> : part}</Fragment>);
 }
 
-function OperationName({operation, linkable}: {operation: OperationRef; linkable: boolean}): ReactNode {
+function OperationName({operation, permalink}: {operation: OperationRef; permalink: string | undefined}): ReactNode {
   const label = operation.summary ?? operation.operationId ?? `${operation.method} ${operation.path}`;
   return (
     <span className={styles.operationName}>
-      {linkable && operation.operationId ? (
-        <Link to={`${API_DOCS_PATH}/${kebabCase(operation.operationId)}`}>{label}</Link>
+      {permalink !== undefined ? (
+        <Link to={permalink}>{label}</Link>
       ) : (
         <span>{label}</span>
       )}{' '}
@@ -61,12 +57,12 @@ function ChangeLine({change}: {change: Change}): ReactNode {
 function OperationGroup({
   title,
   entries,
-  isCurrent,
+  currentPage,
   showChanges,
 }: {
   title: string;
   entries: readonly OperationDiff[];
-  isCurrent: (operation: OperationRef) => boolean;
+  currentPage: (operation: OperationRef) => string | undefined;
   showChanges: boolean;
 }): ReactNode {
   if (entries.length === 0) return null;
@@ -76,7 +72,7 @@ function OperationGroup({
       <ul className={styles.operations}>
         {entries.map((entry) => (
           <li key={`${entry.operation.method} ${entry.operation.path}`} className={styles.operation}>
-            <OperationName operation={entry.operation} linkable={isCurrent(entry.operation)} />
+            <OperationName operation={entry.operation} permalink={currentPage(entry.operation)} />
             {showChanges ? (
               <ul className={styles.changes}>
                 {entry.changes.map((change, index) => (
@@ -116,7 +112,7 @@ function Counts({entry}: {entry: ChangelogEntry}): ReactNode {
   );
 }
 
-function VersionSection({entry, isCurrent}: {entry: ChangelogEntry; isCurrent: (operation: OperationRef) => boolean}): ReactNode {
+function VersionSection({entry, currentPage}: {entry: ChangelogEntry; currentPage: (operation: OperationRef) => string | undefined}): ReactNode {
   return (
     <section className={clsx(styles.version, entry.unreleased && styles.unreleased)} aria-labelledby={entry.id}>
       <Heading as="h2" id={entry.id}>
@@ -130,9 +126,9 @@ function VersionSection({entry, isCurrent}: {entry: ChangelogEntry; isCurrent: (
       </Heading>
       <Counts entry={entry} />
       {/* Removed first: it is what readers of a changelog most need to see. */}
-      <OperationGroup title="Removed operations" entries={entry.removed} isCurrent={isCurrent} showChanges />
-      <OperationGroup title="Added operations" entries={entry.added} isCurrent={isCurrent} showChanges={false} />
-      <OperationGroup title="Changed operations" entries={entry.changed} isCurrent={isCurrent} showChanges />
+      <OperationGroup title="Removed operations" entries={entry.removed} currentPage={currentPage} showChanges />
+      <OperationGroup title="Added operations" entries={entry.added} currentPage={currentPage} showChanges={false} />
+      <OperationGroup title="Changed operations" entries={entry.changed} currentPage={currentPage} showChanges />
     </section>
   );
 }
@@ -144,15 +140,16 @@ function VersionSection({entry, isCurrent}: {entry: ChangelogEntry; isCurrent: (
  * operation still exists, so the page never links to a removed operation.
  */
 export default function ApiChangelog({changelog}: ApiChangelogProps): ReactNode {
-  const currentIds = new Set(changelog.currentOperationIds);
-  const isCurrent = (operation: OperationRef): boolean => operation.operationId !== undefined && currentIds.has(operation.operationId);
+  const pages = new Map(changelog.currentOperationPages.map(({operationId, permalink}) => [operationId, permalink]));
+  const currentPage = (operation: OperationRef): string | undefined =>
+    operation.operationId === undefined ? undefined : pages.get(operation.operationId);
   if (changelog.entries.length === 0) {
     return <p>No versions of the API are recorded yet.</p>;
   }
   return (
     <div className={styles.changelog}>
       {changelog.entries.map((entry) => (
-        <VersionSection key={entry.id} entry={entry} isCurrent={isCurrent} />
+        <VersionSection key={entry.id} entry={entry} currentPage={currentPage} />
       ))}
     </div>
   );

@@ -36,7 +36,7 @@ describe('changelogFromSpecs', () => {
     const current = version('1.2.0', {'/things': create});
     const changelog = changelogFromSpecs([release(v2), release(v1)], current);
     expect(changelog.currentVersion).toBe('1.2.0');
-    expect(changelog.currentOperationIds).toEqual(['createThing']);
+    expect(changelog.currentOperationPages).toEqual([{operationId: 'createThing', permalink: '/docs/api/create-thing'}]);
     expect(changelog.entries.map(({id, title, version: number, date, unreleased, previousVersion, operationCount, counts}) => ({
       id, title, version: number, date, unreleased, previousVersion, operationCount, counts,
     }))).toEqual([
@@ -86,6 +86,12 @@ describe('changelogFromSpecs', () => {
       '1.1.0',
       '1.0.0',
     ]);
+  });
+
+  it('links current operations to the pages page-ids.ts gives them, suffixes included', () => {
+    // The tag page "create-thing" is claimed first, so the operation's page is create-thing-2.
+    const current = version('1.2.0', {'/things': {post: {...create.post, tags: ['Create thing']}}});
+    expect(changelogFromSpecs([], current).currentOperationPages).toEqual([{operationId: 'createThing', permalink: '/docs/api/create-thing-2'}]);
   });
 
   it('shows the current spec alone when there are no releases', () => {

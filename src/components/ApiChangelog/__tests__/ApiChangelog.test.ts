@@ -50,7 +50,11 @@ const {renderToStaticMarkup} = createRequire(__filename)('react-dom/server') as 
 
 const changelog: Changelog = {
   currentVersion: '2.3.0',
-  currentOperationIds: ['completeAction', 'updateAction'],
+  currentOperationPages: [
+    {operationId: 'completeAction', permalink: '/docs/api/complete-action'},
+    // A page id with a suffix (another page claimed update-action first) is used as it is.
+    {operationId: 'updateAction', permalink: '/docs/api/update-action-2'},
+  ],
   entries: [
     {
       id: 'unreleased',
@@ -151,7 +155,7 @@ describe('ApiChangelog', () => {
   it('links operations that exist in the current spec to their pages, and only those', () => {
     expect([...html.matchAll(/<a href="([^"]+)">([^<]*)<\/a>/g)].map((match) => [match[1], match[2]])).toEqual([
       ['/docs/api/complete-action', 'Complete an action'],
-      ['/docs/api/update-action', 'Update an action'],
+      ['/docs/api/update-action-2', 'Update an action'],
     ]);
   });
 
@@ -163,6 +167,6 @@ describe('ApiChangelog', () => {
   });
 
   it('says when there is nothing to show', () => {
-    expect(render({currentVersion: '1.0.0', currentOperationIds: [], entries: []})).toBe('<p>No versions of the API are recorded yet.</p>');
+    expect(render({currentVersion: '1.0.0', currentOperationPages: [], entries: []})).toBe('<p>No versions of the API are recorded yet.</p>');
   });
 });
