@@ -7,7 +7,8 @@ import {navbar} from './config/navbar';
 import {createFooter} from './config/footer';
 import {createHomeLinks} from './config/home';
 import {accessibleLightCodeTheme, darkCodeTheme} from './config/prism-themes';
-import {createApiLinks, parseSpecValidation} from './src/openapi/api-links';
+import {createApiLinks} from './src/openapi/api-links';
+import {parseValidation} from './src/spec-source/config';
 import {createPageGenerators} from './src/openapi/page-generators';
 import remarkApiLinks, {type RemarkApiLinksOptions} from './src/remark/api-links';
 import type {PluginOptions as SpecDownloadsOptions} from './src/plugins/spec-downloads/options';
@@ -16,7 +17,7 @@ import type {PluginOptions as LlmsTxtOptions} from './src/plugins/llms-txt/optio
 // The environment, read once. `SPEC_VALIDATION=strict` makes problems with
 // the API description fatal; here: hand-written links to operations or tags
 // it does not have.
-const specValidation = parseSpecValidation(process.env.SPEC_VALIDATION);
+const specValidation = parseValidation(process.env.SPEC_VALIDATION);
 
 /** Written by `npm run spec`; every build-time reader of the API takes it from here. */
 const resolvedSpecPath = '.spec/openapi.yaml';

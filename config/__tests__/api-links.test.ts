@@ -12,7 +12,7 @@ const links = () =>
     specPath: '.spec/openapi.yaml',
     siteDir: site.dir,
     apiDocsBasePath: '/docs/api',
-    validation: 'warn',
+    validation: 'publish',
     warn: (line) => warnings.push(line),
   });
 const footerLinks = (footer: ReturnType<typeof createFooter>) =>

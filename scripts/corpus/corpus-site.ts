@@ -21,7 +21,7 @@ const KEPT_ENTRIES = new Set(['node_modules', '.docusaurus']);
 
 /** The project's own files: tracked or new, not ignored (so no build output,
  * no generated docs), without the benchmarks the copy lives in. */
-function sourceFiles(projectRoot: string): string[] {
+export function sourceFiles(projectRoot: string): string[] {
   const listing = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
     cwd: projectRoot,
     encoding: 'utf8',
@@ -101,23 +101,4 @@ export function reportedBrokenLinks(log: string): string[] {
     problems.push(`broken link on ${source} to ${target}`);
   }
   return [...new Set(problems)];
-}
-
-/**
- * The commands of `npm run build`, read from package.json with `npm run x`
- * expanded, so the corpus builds the way the site does (a new step such as
- * the changelog is picked up). Two changes: `docusaurus clean-api-docs` is
- * left out (the runner has removed docs/api already, which saves one
- * Docusaurus start per spec), and `docusaurus build` runs without minifying.
- */
-export function corpusBuildCommands(scripts: Record<string, string>, script = 'build', depth = 0): string[] {
-  const body = scripts[script];
-  if (body === undefined || depth > 8) throw new Error(`[corpus] package.json has no script "${script}"`);
-  return body.split('&&').map((command) => command.trim()).flatMap((command) => {
-    const nested = /^npm run ([\w:-]+)$/.exec(command);
-    if (nested) return corpusBuildCommands(scripts, nested[1], depth + 1);
-    if (/^docusaurus clean-api-docs\b/.test(command)) return [];
-    if (/^docusaurus build\b/.test(command)) return [`${command} --no-minify`];
-    return [command];
-  });
 }

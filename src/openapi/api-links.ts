@@ -4,6 +4,7 @@ import {parse} from 'yaml';
 
 import {missingTargetReason, resolveReference, type ApiReference, type ResolvedReference} from './site-references';
 import {SpecDocument, isObject} from './spec-document';
+import type {ValidationMode} from '../spec-source/config';
 
 /**
  * Links from the site's own files (config, pages, docs, blog) to generated
@@ -13,18 +14,10 @@ import {SpecDocument, isObject} from './spec-document';
  * reported once, in the same words.
  */
 
-/** `SPEC_VALIDATION`: `strict` makes a problem with the description (here: a
- * hand-written link to something it does not have) end the build. */
-export type SpecValidation = 'warn' | 'strict';
-
-export function parseSpecValidation(value: string | undefined): SpecValidation {
-  const normalized = (value ?? '').trim().toLowerCase();
-  if (normalized === '' || normalized === 'warn') return 'warn';
-  if (normalized === 'strict') return 'strict';
-  // A value we do not know is more likely a strict intent with a typo than
-  // not; guessing either way silently is worse than stopping.
-  throw new Error(`[api-links] SPEC_VALIDATION must be "strict" or "warn" (got "${value}")`);
-}
+/** `SPEC_VALIDATION` (read by the config with the spec step's own parser):
+ * `strict` makes a problem with the description (here: a hand-written link to
+ * something it does not have) end the build. */
+export type SpecValidation = ValidationMode;
 
 export interface ApiLinksOptions {
   /** The resolved description written by `npm run spec`, relative to `siteDir`. */

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
-import {corpusBuildCommands, reportedBrokenLinks} from '../corpus-site';
+import {reportedBrokenLinks} from '../corpus-site';
 import {expectedOperations} from '../expected-operations';
 import {normalizeText, parseHtml, routeOfFile, spacedText} from '../html';
 
@@ -33,22 +33,6 @@ describe('expectedOperations', () => {
   it('finds nothing in a document without paths', () => {
     expect(expectedOperations({openapi: '3.1.0'})).toEqual([]);
     expect(expectedOperations('not a spec')).toEqual([]);
-  });
-});
-
-describe('corpusBuildCommands', () => {
-  it('expands npm run, drops clean-api-docs and builds unminified with the site\'s own config', () => {
-    expect(
-      corpusBuildCommands({
-        spec: 'tsx scripts/spec.ts',
-        gen: 'docusaurus clean-api-docs all && docusaurus gen-api-docs all',
-        build: 'npm run spec && npm run gen && docusaurus build',
-      }),
-    ).toEqual(['tsx scripts/spec.ts', 'docusaurus gen-api-docs all', 'docusaurus build --no-minify']);
-  });
-
-  it('names a missing script', () => {
-    expect(() => corpusBuildCommands({build: 'npm run nope'})).toThrow('[corpus] package.json has no script "nope"');
   });
 });
 

@@ -1,20 +1,7 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 
-import {createApiLinks, parseSpecValidation, type ApiLinksOptions} from '../api-links';
+import {createApiLinks, type ApiLinksOptions} from '../api-links';
 import {miniMeridian, temporarySite} from './helpers/mini-meridian';
-
-describe('parseSpecValidation', () => {
-  it('reads strict and warn, with warn as the default', () => {
-    expect(parseSpecValidation(undefined)).toBe('warn');
-    expect(parseSpecValidation('')).toBe('warn');
-    expect(parseSpecValidation('warn')).toBe('warn');
-    expect(parseSpecValidation(' Strict ')).toBe('strict');
-  });
-
-  it('refuses anything else', () => {
-    expect(() => parseSpecValidation('on')).toThrow(new Error('[api-links] SPEC_VALIDATION must be "strict" or "warn" (got "on")'));
-  });
-});
 
 describe('createApiLinks', () => {
   let site: ReturnType<typeof temporarySite>;
@@ -24,7 +11,7 @@ describe('createApiLinks', () => {
       specPath: '.spec/openapi.yaml',
       siteDir: site.dir,
       apiDocsBasePath: '/docs/api',
-      validation: 'warn',
+      validation: 'publish',
       warn: (line) => warnings.push(line),
       ...overrides,
     });

@@ -20,7 +20,7 @@ beforeEach(() => {
 afterEach(() => site.remove());
 
 /** Runs the plugin the way Docusaurus does (MDX for .mdx, CommonMark for .md) and prints the tree back as Markdown. */
-async function transform(source: string, file: string, validation: SpecValidation = 'warn'): Promise<string> {
+async function transform(source: string, file: string, validation: SpecValidation = 'publish'): Promise<string> {
   const links = createApiLinks({
     specPath: '.spec/openapi.yaml',
     siteDir: site.dir,

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
-import {displayPath, parseStrict, parseTimeoutMs, readSpecConfig} from '../config.js';
+import {displayPath, parseStrict, parseTimeoutMs, parseValidation, readSpecConfig} from '../config.js';
 import {SpecConfigError} from '../errors.js';
 import {formatAge, formatBytes, formatDuration} from '../format.js';
 import {parseRetryAfter, redactSecrets, redactUrl, specUrlFromProxyBase} from '../urls.js';
@@ -142,6 +142,14 @@ describe('readSpecConfig', () => {
       'SPEC_TIMEOUT_MS must be a whole number of milliseconds from 1 to 600000 (got "0")',
     );
     expect(() => parseTimeoutMs('3000000000')).toThrow('(got "3000000000")');
+  });
+
+  it('reads SPEC_VALIDATION: publish by default, strict as the gate, nothing else', () => {
+    expect(parseValidation(undefined)).toBe('publish');
+    expect(parseValidation('')).toBe('publish');
+    expect(parseValidation('publish')).toBe('publish');
+    expect(parseValidation(' Strict ')).toBe('strict');
+    expect(() => parseValidation('on')).toThrow('SPEC_VALIDATION must be "strict" or "publish" (got "on")');
   });
 
   it('shows paths outside the root in full', () => {
