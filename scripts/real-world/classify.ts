@@ -83,8 +83,11 @@ function brokenLinks(all: string[]): {reason: string; group: string} | undefined
   };
 }
 
-/** The first `SomethingError: message` line that is not a stack frame. */
+/** V8's own last words (`FATAL ERROR: … JavaScript heap out of memory`), else the
+ * first `SomethingError: message` line that is not a stack frame. */
 function firstError(all: string[]): string | undefined {
+  const fatal = all.find((line) => /FATAL ERROR: /.test(line));
+  if (fatal) return fatal.slice(fatal.indexOf('FATAL ERROR: '));
   for (const line of all) {
     if (/^at /.test(line)) continue;
     const match = /(?:^|[\s\]])((?:[A-Z]\w*)?Error: .+)$/.exec(line);

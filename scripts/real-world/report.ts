@@ -54,6 +54,17 @@ function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+/** Where gen passed but wrote more or fewer operation pages than the file has operations (a failed gen says why in the table already). */
+export function pagesNotMatchingOperations(results: readonly DescriptionResult[]): DescriptionResult[] {
+  return results.filter(
+    (result) =>
+      result.steps.some((step) => step.step === 'gen' && step.ok) &&
+      result.pages !== null &&
+      result.operations !== null &&
+      result.pages !== result.operations,
+  );
+}
+
 /** `N descriptions: X published, Y refused by the spec step, Z failed in generation, W failed in the build`, and the ones not built. */
 export function summaryLine(results: readonly DescriptionResult[]): string {
   const failedAt = (stage: string) => results.filter((result) => result.failure && stageOf(result.failure.step) === stage).length;
@@ -62,7 +73,9 @@ export function summaryLine(results: readonly DescriptionResult[]): string {
   const line =
     `${plural(results.length, 'description')}: ${published} published, ${failedAt('spec')} refused by the spec step, ` +
     `${failedAt('gen')} failed in generation, ${failedAt('build')} failed in the build`;
-  return generated > 0 ? `${line}; ${generated} generated their pages and were not built` : line;
+  const notBuilt = generated > 0 ? `; ${generated} generated their pages and were not built` : '';
+  const mismatched = pagesNotMatchingOperations(results).length;
+  return `${line}${notBuilt}${mismatched > 0 ? `; ${mismatched} with a page count that differs from the operations` : ''}`;
 }
 
 export interface ReasonGroup {
@@ -103,9 +116,6 @@ function stepSeconds(result: DescriptionResult, stage: 'spec' | 'gen' | 'build')
   return steps.length === 0 ? undefined : steps.reduce((sum, step) => sum + step.seconds, 0);
 }
 
-function genPassed(result: DescriptionResult): boolean {
-  return result.steps.some((step) => step.step === 'gen' && step.ok);
-}
 
 export function resultCell(result: DescriptionResult): string {
   if (result.failure) return `failed at ${result.failure.step}: ${result.failure.reason}`;
@@ -164,10 +174,7 @@ export function markdownReport(info: RunInfo, results: readonly DescriptionResul
       out.push(`| ${group.stage} | ${cell(group.group)} | ${group.count} | ${group.files.map((file) => `\`${cell(file)}\``).join(', ')} |`);
     }
   }
-  // Only where gen passed: a failed gen says why in the table already.
-  const mismatched = results.filter(
-    (result) => genPassed(result) && result.pages !== null && result.operations !== null && result.pages !== result.operations,
-  );
+  const mismatched = pagesNotMatchingOperations(results);
   if (mismatched.length > 0) {
     out.push('', '## Pages that do not match operations', '', 'Operations and webhooks counted from the file, against the operation pages gen wrote:', '');
     for (const result of mismatched) out.push(`- \`${result.file}\`: ${plural(result.operations!, 'operation')}, ${plural(result.pages!, 'page')}`);
