@@ -1,59 +1,31 @@
-import {createReadStream, existsSync, readFileSync, statSync} from 'node:fs';
-import {createServer, type Server} from 'node:http';
+import {existsSync, readFileSync} from 'node:fs';
+import type {Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
 
 import {test, expect} from './fixtures';
+import {serveDirectory} from './static-server';
 import {elements, parseHtml, spacedText} from '../../scripts/corpus/html';
 
 /**
- * The site built from tests/fixtures/hostile.yaml (`npm run test:corpus`
- * keeps that build in bench/work/hostile-build/), in Chromium: no script from
- * the spec runs, no event handler or script URL reaches the DOM, and the
- * text stays readable. Every hostile vector sets `window.__xss`.
+ * The site built from tests/fixtures/hostile.yaml with `npm run build` (kept
+ * by scripts/corpus/fixture-builds.ts; `npm run test:e2e` builds it first when
+ * it is missing or stale), in Chromium: no script from the spec runs, no event
+ * handler or script URL reaches the DOM, and the text stays readable. Every
+ * hostile vector sets `window.__xss`.
  */
 
-const HOSTILE_BUILD = path.resolve(__dirname, '../../bench/work/hostile-build');
-const hasHostileBuild = existsSync(path.join(HOSTILE_BUILD, 'sitemap.xml'));
+const HOSTILE_BUILD = path.resolve(__dirname, '../../bench/work/fixture-builds/hostile/build');
+if (!existsSync(path.join(HOSTILE_BUILD, 'sitemap.xml'))) {
+  throw new Error(`no hostile build at ${HOSTILE_BUILD}: run "npm run test:e2e" (it builds tests/fixtures/hostile.yaml first) or "tsx scripts/fixture-builds.ts"`);
+}
 
 /** Routes of the hostile build that show spec text: home, docs, API pages, changelog. */
 function hostileRoutes(): string[] {
-  if (!hasHostileBuild) return [];
   const xml = readFileSync(path.join(HOSTILE_BUILD, 'sitemap.xml'), 'utf8');
   const routes = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
   return [...routes.filter((route) => route === '/' || route.startsWith('/docs')), '/search?q=window.__xss'];
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.xml': 'application/xml',
-  '.txt': 'text/plain; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.yaml': 'application/yaml',
-  '.woff2': 'font/woff2',
-};
-
-/** A static server for the hostile build, resolving routes the way `docusaurus serve` does. */
-function serveDirectory(root: string): Promise<Server> {
-  const server = createServer((request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
-    const base = path.join(root, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
-    const file = [base, `${base}.html`, path.join(base, 'index.html')].find(
-      (candidate) => candidate.startsWith(root) && existsSync(candidate) && statSync(candidate).isFile(),
-    );
-    const status = file ? 200 : 404;
-    const served = file ?? path.join(root, '404.html');
-    response.writeHead(status, {'content-type': CONTENT_TYPES[path.extname(served)] ?? 'application/octet-stream'});
-    createReadStream(served).pipe(response);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 /** Records every write to `window.__xss`, whichever vector makes it. */
@@ -96,7 +68,6 @@ async function domFindings(page: Page): Promise<{handlers: string[]; scriptUrls:
 }
 
 test.describe('a site built from hostile spec text', () => {
-  test.skip(!hasHostileBuild, `no hostile build at ${HOSTILE_BUILD}: run "npm run test:corpus" first, it builds tests/fixtures/hostile.yaml and keeps the output there`);
 
   let server: Server;
   let origin = '';
