@@ -1,5 +1,5 @@
 import {renderMarkdown, wellFormed} from './markdown';
-import {asString, isObject, type JsonObject, type SpecDocument} from './spec-document';
+import {asString, decodePointerSegment, isObject, type JsonObject, type SpecDocument} from './spec-document';
 import type {EnumValue, SchemaNode, SchemaRules} from './types';
 
 /** Past this depth a schema tree stops expanding (deep but not circular specs). */
@@ -172,7 +172,7 @@ export function schemaNode(
   const circularMember = trace.circular[0];
   if (circularMember && node.types.length === 0 && !isObject(schema.properties) && !schema.oneOf && !schema.anyOf) {
     // Only a reference back to an ancestor (`friend: {allOf: [$ref: Pet]}`).
-    const circularName = decodeURIComponent(circularMember.split('/').pop() ?? circularMember);
+    const circularName = decodePointerSegment(circularMember.split('/').pop() ?? circularMember);
     const circular: SchemaNode = {types: [], typeLabel: circularName, refName: circularName, circularRef: circularName};
     const circularDescription = renderMarkdown(schema.description, {topHeadingLevel: 5});
     if (circularDescription) circular.description = circularDescription;
