@@ -85,10 +85,20 @@ export interface SchemaNode {
   properties?: SchemaNode[];
   /** `additionalProperties`: a schema, or `true` for any value. */
   additionalProperties?: SchemaNode | true;
+  /** `patternProperties`: the properties whose names match a regular expression. */
+  patternProperties?: {pattern: string; schema: SchemaNode}[];
+  /** Every item's schema; with `prefixItems`, the schema of the items after the positional ones. */
   items?: SchemaNode;
+  /** Positional item types: `prefixItems`, or the list form of `items` (OpenAPI 3.0, with `additionalItems`). */
+  prefixItems?: SchemaNode[];
+  /** With `prefixItems`: no items may follow the positional ones (`items: false`, `additionalItems: false`). */
+  noExtraItems?: boolean;
   variants?: SchemaVariants;
   /** Set instead of children when the schema refers back to an ancestor. */
   circularRef?: string;
+  /** A `$ref` of this schema, or of one of its `allOf` parts, that does not
+   * resolve within the description: what it would define is not shown. */
+  unresolvedRef?: string;
 }
 
 export interface ExampleModel {

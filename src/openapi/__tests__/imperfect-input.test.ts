@@ -3,7 +3,10 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 
+import {operationPageModel} from '../model';
+import {sampleFromSchema, schemaNode} from '../schema';
 import {SpecDocument, type JsonObject} from '../spec-document';
+import type {OperationPageModel, SchemaNode} from '../types';
 
 /**
  * What the generator does with imperfect descriptions (README, "What the
@@ -14,6 +17,17 @@ import {SpecDocument, type JsonObject} from '../spec-document';
 
 const FIXTURE = path.resolve(__dirname, '../../../tests/fixtures/imperfect.yaml');
 const fixture = new SpecDocument(parse(readFileSync(FIXTURE, 'utf8')) as JsonObject);
+
+/** The page model of the fixture's operation with this summary. */
+function page(summary: string): Omit<OperationPageModel, 'codeSamples'> {
+  const entry = fixture.operations().find(({operation}) => operation.summary === summary);
+  if (!entry) throw new Error(`no operation "${summary}" in ${FIXTURE}`);
+  return operationPageModel(fixture, entry);
+}
+
+function property(node: SchemaNode | undefined, name: string): SchemaNode | undefined {
+  return node?.properties?.find((candidate) => candidate.name === name);
+}
 
 function spec(document: JsonObject): SpecDocument {
   return new SpecDocument({openapi: '3.0.3', info: {title: 'Test', version: '1'}, paths: {}, ...document});
@@ -59,5 +73,118 @@ describe('1. $refs that do not resolve', () => {
       unresolvedRef: '#/components/schemas/%E0%A4%A',
     });
     expect(spec({components: {schemas: {'%E0%A4%A': {type: 'string'}}}}).resolve({$ref: '#/components/schemas/%E0%A4%A'}).value).toEqual({type: 'string'});
+  });
+});
+
+describe('1. unresolved $refs in schemas', () => {
+  const response = page('Transfer a pet to another owner').responses.find(({status}) => status === '200');
+  const schema = response?.content[0].schema;
+
+  it('shows each as a node of type "unresolved reference <ref>"', () => {
+    expect(property(schema, 'pet')).toEqual({
+      name: 'pet',
+      required: false,
+      types: [],
+      typeLabel: 'unresolved reference other.yaml#/Pet',
+      unresolvedRef: 'other.yaml#/Pet',
+    });
+    expect(property(schema, 'owner')?.typeLabel).toBe('unresolved reference https://example.com/schemas/owner.json');
+    expect(property(schema, 'badPointer')?.typeLabel).toBe('unresolved reference #/components/schemas/%E0%A4%A');
+    expect(property(schema, 'previousOwners')).toMatchObject({
+      typeLabel: '(unresolved reference #/components/schemas/MissingOwner)[]',
+      items: {unresolvedRef: '#/components/schemas/MissingOwner'},
+    });
+  });
+
+  it('leaves unresolved fields out of the generated example', () => {
+    expect(JSON.parse(response?.content[0].examples[0].value ?? '')).toEqual({previousOwners: []});
+  });
+
+  it('keeps the rest of an allOf whose part does not resolve, and says which part is missing', () => {
+    const document = spec({});
+    const node = schemaNode(document, {allOf: [{$ref: '#/components/schemas/Base'}, {type: 'object', properties: {id: {type: 'string'}}}]}, 'response');
+    expect(node).toMatchObject({typeLabel: 'object', unresolvedRef: '#/components/schemas/Base', properties: [{name: 'id'}]});
+    expect(schemaNode(document, {$ref: '#/components/schemas/Gone', description: 'Kept'}, 'response')).toMatchObject({
+      typeLabel: 'unresolved reference #/components/schemas/Gone',
+      description: {type: 'root'},
+    });
+  });
+});
+
+describe('2. additionalItems, patternProperties, const, prefixItems', () => {
+  const schema = page("List a pet's measurements").responses[0].content[0].schema;
+
+  it('shows const as the only value, its type taken from it', () => {
+    expect(property(schema, 'unit')).toMatchObject({types: ['string'], typeLabel: 'string', const: '"kg"'});
+  });
+
+  it('shows prefixItems as positional types, then the type of further items', () => {
+    const reading = property(schema, 'reading');
+    expect(reading?.typeLabel).toBe('[string<date>, number, ...string]');
+    expect(reading?.prefixItems?.map((item) => item.typeLabel)).toEqual(['string<date>', 'number']);
+    expect(reading?.items?.typeLabel).toBe('string');
+  });
+
+  it('reads the list form of items with additionalItems (3.0) the same way', () => {
+    const legacy = property(schema, 'legacyReading');
+    expect(legacy?.typeLabel).toBe('[string<date>, number, ...string]');
+    expect(legacy?.prefixItems?.map((item) => item.typeLabel)).toEqual(['string<date>', 'number']);
+    expect(legacy?.items?.typeLabel).toBe('string');
+  });
+
+  it('marks a tuple closed by items: false or additionalItems: false, and open without either', () => {
+    const document = spec({});
+    expect(schemaNode(document, {type: 'array', prefixItems: [{type: 'string'}], items: false}, 'response')).toMatchObject({
+      typeLabel: '[string]',
+      noExtraItems: true,
+    });
+    expect(schemaNode(document, {items: [{type: 'string'}], additionalItems: false}, 'response').typeLabel).toBe('[string]');
+    expect(schemaNode(document, {type: 'array', prefixItems: [{type: 'integer'}]}, 'response').typeLabel).toBe('[integer, ...]');
+    // additionalItems without a list of items means nothing in JSON Schema.
+    expect(schemaNode(document, {type: 'array', items: {type: 'string'}, additionalItems: {type: 'integer'}}, 'response').typeLabel).toBe('string[]');
+  });
+
+  it('generates a tuple example position by position', () => {
+    expect(JSON.parse(page("List a pet's measurements").responses[0].content[0].examples[0].value)).toMatchObject({
+      reading: ['2025-01-31', 0],
+      legacyReading: ['2025-01-31', 0],
+    });
+    expect(sampleFromSchema(spec({}), {prefixItems: [{type: 'boolean'}, {not: {}}]}, 'response')).toEqual([true, null]);
+  });
+
+  it('shows patternProperties as the properties matching each pattern', () => {
+    expect(property(schema, 'labels')).toMatchObject({
+      types: ['object'],
+      patternProperties: [{pattern: '^x-', schema: {typeLabel: 'string'}}],
+    });
+    expect(schemaNode(spec({}), {patternProperties: {'^[0-9]+$': {type: 'integer'}}}, 'response').types).toEqual(['object']);
+  });
+});
+
+describe('3. type as a list in a 3.0 description', () => {
+  it('shows every type, null last', () => {
+    const body = page("Set a pet's nickname").requestBody?.content[0];
+    expect(property(body?.schema, 'nickname')).toMatchObject({types: ['string', 'null'], typeLabel: 'string | null'});
+    expect(JSON.parse(body?.examples[0].value ?? '')).toEqual({nickname: 'string'});
+  });
+});
+
+describe('7. enum values that are not strings', () => {
+  it('shows each as a JSON literal', () => {
+    const schema = page("Update a pet's settings").requestBody?.content[0].schema;
+    expect(property(schema, 'feedings')?.enum?.map(({value}) => value)).toEqual(['1', '2', '3']);
+    expect(property(schema, 'indoor')?.enum?.map(({value}) => value)).toEqual(['true', 'false']);
+    expect(property(schema, 'collar')).toMatchObject({typeLabel: 'string | null', enum: [{value: '"small"'}, {value: 'null'}]});
+    expect(property(schema, 'preset')?.enum?.map(({value}) => value)).toEqual(['{"mode":"quiet"}', '{"mode":"playful","level":2}']);
+  });
+});
+
+describe('9. a schema that is not one', () => {
+  it('shows a string, number or null where a schema belongs as type "unknown"', () => {
+    const error = page("List a pet's vaccinations").responses.find(({status}) => status === '400');
+    expect(property(error?.content[0].schema, 'type')).toEqual({name: 'type', required: false, types: [], typeLabel: 'unknown'});
+    expect(property(error?.content[0].schema, 'message')?.typeLabel).toBe('string');
+    expect(schemaNode(spec({}), {type: 'array', items: 'string'}, 'response').typeLabel).toBe('unknown[]');
+    expect(schemaNode(spec({}), {properties: {a: null, b: 3}}, 'response').properties?.map(({typeLabel}) => typeLabel)).toEqual(['unknown', 'unknown']);
   });
 });
