@@ -131,6 +131,11 @@ export interface ParameterModel {
   example?: string;
   style?: string;
   explode?: boolean;
+  /** Media type of a parameter described by `content` instead of `schema`. */
+  mediaType?: string;
+  /** A `{name}` of the path template that no parameter declares: listed as a
+   * required string so the explorer and code samples can fill it. */
+  undeclared?: boolean;
 }
 
 export interface HeaderModel {
@@ -146,6 +151,8 @@ export interface ResponseModel {
   description?: RichText;
   headers: HeaderModel[];
   content: MediaTypeModel[];
+  /** The response is a `$ref` that does not resolve; status is all that is known. */
+  unresolvedRef?: string;
 }
 
 export interface SecurityRequirementModel {
@@ -197,7 +204,12 @@ export interface OperationPageModel {
   /** Alternatives: any one inner list satisfies the operation. Empty: no auth. */
   security: SecurityRequirementModel[][];
   parameters: ParameterModel[];
-  requestBody?: {required: boolean; description?: RichText; content: MediaTypeModel[]};
+  /** `$ref`s of parameters that do not resolve: their name and location are
+   * unknown, so they are listed apart and never sent. */
+  unresolvedParameters?: string[];
+  /** `unresolvedRef`: the body is a `$ref` that does not resolve (`content` is then empty). */
+  requestBody?: {required: boolean; description?: RichText; content: MediaTypeModel[]; unresolvedRef?: string};
+  /** Empty when the description lists none (`responses: {}` or no `responses`). */
   responses: ResponseModel[];
   callbacks: CallbackModel[];
   codeSamples: CodeSample[];

@@ -3,7 +3,8 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 
-import {operationPageModel} from '../model';
+import {operationPageModel, pathTemplateNames, sampleRequest} from '../model';
+import {assignPageIds} from '../page-ids';
 import {sampleFromSchema, schemaNode} from '../schema';
 import {SpecDocument, type JsonObject} from '../spec-document';
 import type {OperationPageModel, SchemaNode} from '../types';
@@ -186,5 +187,153 @@ describe('9. a schema that is not one', () => {
     expect(property(error?.content[0].schema, 'message')?.typeLabel).toBe('string');
     expect(schemaNode(spec({}), {type: 'array', items: 'string'}, 'response').typeLabel).toBe('unknown[]');
     expect(schemaNode(spec({}), {properties: {a: null, b: 3}}, 'response').properties?.map(({typeLabel}) => typeLabel)).toEqual(['unknown', 'unknown']);
+  });
+});
+
+describe('1. unresolved $refs in parameters, request bodies and responses', () => {
+  const transfer = page('Transfer a pet to another owner');
+
+  it('lists parameter refs that do not resolve apart from the parameters, which keep their order', () => {
+    expect(transfer.parameters.map(({name, in: location}) => `${location}:${name}`)).toEqual(['path:petId']);
+    expect(transfer.unresolvedParameters).toEqual(['#/components/parameters/MissingParameter', 'other.yaml#/components/parameters/Locale']);
+  });
+
+  it('keeps a request body that does not resolve, with no content and its ref', () => {
+    expect(transfer.requestBody).toEqual({required: false, content: [], unresolvedRef: '#/components/requestBodies/MissingTransfer'});
+  });
+
+  it('lists a response that does not resolve by its status, with its ref', () => {
+    expect(transfer.responses.find(({status}) => status === '404')).toEqual({
+      status: '404',
+      headers: [],
+      content: [],
+      unresolvedRef: '#/components/responses/MissingNotFound',
+    });
+  });
+
+  it('types a response header that does not resolve as the missing reference, and skips examples that do not', () => {
+    const document = spec({
+      paths: {
+        '/pets': {
+          post: {
+            requestBody: {
+              content: {'application/json': {schema: {type: 'integer'}, examples: {gone: {$ref: '#/components/examples/Gone'}}}},
+            },
+            responses: {'200': {description: 'OK', headers: {'X-Rate-Limit': {$ref: '#/components/headers/RateLimit'}}}},
+          },
+        },
+      },
+    });
+    const model = operationPageModel(document, document.operations()[0]);
+    expect(model.responses[0].headers).toEqual([
+      {
+        name: 'X-Rate-Limit',
+        required: false,
+        schema: {types: [], typeLabel: 'unresolved reference #/components/headers/RateLimit', unresolvedRef: '#/components/headers/RateLimit'},
+      },
+    ]);
+    expect(model.requestBody?.content[0].examples).toEqual([{name: 'Generated from the schema', value: '0', generated: true}]);
+  });
+});
+
+describe('4. parameters without a schema', () => {
+  const [filter, q, trace] = page('Search pets with a JSON filter').parameters;
+
+  it('takes the schema, example and media type of a parameter described by content', () => {
+    expect(filter).toMatchObject({name: 'filter', in: 'query', mediaType: 'application/json', schema: {typeLabel: 'object'}, example: '{"species":"string"}'});
+    const document = spec({
+      paths: {
+        '/pets': {
+          get: {
+            parameters: [{name: 'filter', in: 'query', content: {'application/json': {schema: {type: 'object'}, example: {species: 'cat'}}}}],
+          },
+        },
+      },
+    });
+    expect(operationPageModel(document, document.operations()[0]).parameters[0].example).toBe('{"species":"cat"}');
+  });
+
+  it('lists a parameter with neither schema nor content with what it has, typed any', () => {
+    expect(q).toEqual({name: 'q', in: 'query', required: false, description: expect.objectContaining({type: 'root'}), schema: {types: [], typeLabel: 'any'}});
+    expect(trace).toEqual({name: 'X-Trace', in: 'header', required: true, schema: {types: [], typeLabel: 'any'}});
+  });
+});
+
+describe('5. no responses', () => {
+  it('gives an empty list for responses: {} and for no responses at all', () => {
+    expect(page('Check that a pet exists').responses).toEqual([]);
+    expect(page('List the methods a pet allows').responses).toEqual([]);
+  });
+});
+
+describe('6. a path template parameter that is not declared', () => {
+  it('lists it as a required string path parameter, marked undeclared, after the declared ones', () => {
+    expect(page('Get a photo of a pet').parameters).toEqual([
+      {name: 'photoId', in: 'path', required: true, schema: {types: ['integer'], typeLabel: 'integer'}, example: '0'},
+      {name: 'petId', in: 'path', required: true, undeclared: true, schema: {types: ['string'], typeLabel: 'string'}},
+    ]);
+  });
+
+  it('fills it in the code samples with its name rather than sending `{petId}`', () => {
+    expect(sampleRequest(page('Get a photo of a pet')).url).toBe('https://api.example.com/v1/pets/petId/photos/0');
+  });
+
+  it('reads each name of a template once, in order', () => {
+    expect(pathTemplateNames('/a/{x}/b/{y}.{format}/{x}')).toEqual(['x', 'y', 'format']);
+    expect(pathTemplateNames('/pets')).toEqual([]);
+  });
+
+  it('adds nothing to a webhook, whose path is an event name', () => {
+    const document = spec({openapi: '3.1.0', webhooks: {'{pet}.created': {post: {responses: {'200': {description: 'OK'}}}}}});
+    expect(operationPageModel(document, {...document.webhooks()[0], kind: 'webhook'}).parameters).toEqual([]);
+  });
+});
+
+describe('8. examples that do not match their schema', () => {
+  const age = page("Get a pet's age");
+
+  it('shows them as given', () => {
+    expect(age.parameters[0]).toMatchObject({name: 'petId', schema: {typeLabel: 'integer'}, example: '"rex"'});
+    expect(property(age.responses[0].content[0].schema, 'years')?.example).toBe('"three"');
+    expect(JSON.parse(age.responses[0].content[0].examples[0].value)).toEqual({years: '3', unexpected: true});
+  });
+});
+
+describe('9. null where a response or a media type belongs', () => {
+  const responses = page("List a pet's vaccinations").responses;
+
+  it('lists a null response by its status alone', () => {
+    expect(responses.find(({status}) => status === '304')).toEqual({status: '304', headers: [], content: []});
+  });
+
+  it('lists a null media type by its name alone', () => {
+    expect(responses[0].content.map(({mediaType, schema, examples}) => ({mediaType, typeLabel: schema?.typeLabel, examples: examples.length}))).toEqual([
+      {mediaType: 'application/json', typeLabel: undefined, examples: 0},
+      {mediaType: 'text/csv', typeLabel: 'string', examples: 1},
+    ]);
+  });
+});
+
+describe('10. repeated and missing summaries', () => {
+  it('gives every operation its own page', () => {
+    const ids = assignPageIds(fixture).operations.map(({pageId}) => pageId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(assignPageIds(fixture).operations.filter(({path}) => path.startsWith('/owners')).map(({pageId}) => pageId)).toEqual([
+      'list-owners',
+      'list-owners-2',
+      'get-owners-owner-id',
+      'delete-owners-owner-id',
+    ]);
+  });
+
+  it('titles an operation without summary or operationId by its method and path', () => {
+    const entry = fixture.operations().find(({path, method}) => path === '/owners/{ownerId}' && method === 'delete');
+    expect(entry && operationPageModel(fixture, entry).summary).toBe('DELETE /owners/{ownerId}');
+  });
+
+  it('builds a page model for every operation of the fixture', () => {
+    for (const entry of assignPageIds(fixture).operations) {
+      expect(() => operationPageModel(fixture, entry), entry.pageId).not.toThrow();
+    }
   });
 });
