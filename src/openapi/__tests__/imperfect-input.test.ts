@@ -3,6 +3,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 
+import {operationToMarkdown} from '../markdown-twin';
 import {operationPageModel, pathTemplateNames, sampleRequest} from '../model';
 import {assignPageIds} from '../page-ids';
 import {sampleFromSchema, schemaNode} from '../schema';
@@ -24,6 +25,11 @@ function page(summary: string): Omit<OperationPageModel, 'codeSamples'> {
   const entry = fixture.operations().find(({operation}) => operation.summary === summary);
   if (!entry) throw new Error(`no operation "${summary}" in ${FIXTURE}`);
   return operationPageModel(fixture, entry);
+}
+
+/** The Markdown twin of that page, without code samples. */
+function twin(summary: string): string {
+  return operationToMarkdown({...page(summary), codeSamples: []}, {siteUrl: 'https://docs.example.com'});
 }
 
 function property(node: SchemaNode | undefined, name: string): SchemaNode | undefined {
@@ -335,5 +341,76 @@ describe('10. repeated and missing summaries', () => {
     for (const entry of assignPageIds(fixture).operations) {
       expect(() => operationPageModel(fixture, entry), entry.pageId).not.toThrow();
     }
+  });
+});
+
+describe('the Markdown twin of imperfect pages', () => {
+  it('1. names every unresolved reference where it is used', () => {
+    const markdown = twin('Transfer a pet to another owner');
+    expect(markdown).toContain(
+      [
+        '### Unresolved parameters',
+        'These parameter references do not resolve within the API description, so their names and locations are unknown:',
+        '- `#/components/parameters/MissingParameter`\n- `other.yaml#/components/parameters/Locale`',
+        '## Request body',
+        'Optional. `#/components/requestBodies/MissingTransfer` does not resolve within the API description, so the request body is not shown.',
+      ].join('\n\n'),
+    );
+    expect(markdown).toContain(
+      '| `pet` | `unresolved reference other.yaml#/Pet` | No | `other.yaml#/Pet` does not resolve within the API description, so what it defines is not shown. |  |',
+    );
+    expect(markdown).toContain(
+      '### 404 Not Found\n\n`#/components/responses/MissingNotFound` does not resolve within the API description, so this response is not shown.',
+    );
+  });
+
+  it('1. says which allOf part of a body is missing above its fields', () => {
+    const document = spec({
+      paths: {
+        '/pets': {
+          post: {
+            requestBody: {content: {'application/json': {schema: {allOf: [{$ref: '#/components/schemas/Base'}, {properties: {id: {type: 'string'}}}]}}}},
+          },
+        },
+      },
+    });
+    const markdown = operationToMarkdown({...operationPageModel(document, document.operations()[0]), codeSamples: []}, {siteUrl: 'https://docs.example.com'});
+    expect(markdown).toContain(
+      '`#/components/schemas/Base` does not resolve within the API description, so what it defines is not shown.\n\n| Field | Type |',
+    );
+  });
+
+  it('2. lists tuple positions and pattern properties as rows', () => {
+    const markdown = twin("List a pet's measurements");
+    expect(markdown).toContain(
+      [
+        '| `reading` | `[string<date>, number, ...string]` | No | Date, weight, and then any number of notes. |  |',
+        '| `reading[0]` | `string<date>` | No |  |  |',
+        '| `reading[1]` | `number` | No |  |  |',
+        '| `reading[2…]` | `string` | No |  |  |',
+      ].join('\n'),
+    );
+    expect(markdown).toContain('| `labels.<key matching /^x-/>` | `string` | No |  |  |');
+    expect(markdown).toContain('| `unit` | `string` | No |  | always `kg` |');
+  });
+
+  it('4. says how a content parameter is serialized', () => {
+    expect(twin('Search pets with a JSON filter')).toContain(
+      '| `filter` | `object` | No | A JSON filter object. Serialized as `application/json`. | `{"species":"string"}` |',
+    );
+  });
+
+  it('5. says that the description lists no responses', () => {
+    for (const summary of ['Check that a pet exists', 'List the methods a pet allows']) {
+      expect(twin(summary)).toMatch(/\n## Responses\n\nThe API description lists no responses for this operation\.\n$/);
+    }
+  });
+
+  it('6. marks an undeclared path parameter', () => {
+    expect(twin('Get a photo of a pet')).toContain('| `petId` | `string` | Yes | Not declared in the description. |  |');
+  });
+
+  it('7. shows non-string enum values as JSON', () => {
+    expect(twin("Update a pet's settings")).toContain('one of: `{"mode":"quiet"}`, `{"mode":"playful","level":2}`');
   });
 });
