@@ -49,12 +49,14 @@ export default function Parameters({parameters, unresolved = []}: ParametersProp
                     name={parameter.name}
                     depth={1}
                     flags={parameter.undeclared ? ['not declared in the description'] : undefined}
+                    note={
+                      parameter.mediaType ? (
+                        <>
+                          Serialized as <code>{parameter.mediaType}</code>.
+                        </>
+                      ) : undefined
+                    }
                   />
-                  {parameter.mediaType ? (
-                    <p className={styles.muted}>
-                      Serialized as <code>{parameter.mediaType}</code>.
-                    </p>
-                  ) : null}
                 </li>
               ))}
           </ul>

@@ -333,7 +333,7 @@ export default function OperationPage({page}: {page: OperationPageModel}): React
                   <Heading as="h2" id="request-body">
                     Request body{page.requestBody.required ? <span className={styles.requiredNote}> required</span> : null}
                   </Heading>
-                  <ExpandAll sectionId="request-body-section" />
+                  {page.requestBody.content.length > 0 ? <ExpandAll sectionId="request-body-section" /> : null}
                 </div>
                 {page.requestBody.unresolvedRef ? (
                   <UnresolvedReference reference={page.requestBody.unresolvedRef} what="the request body" />

@@ -13,10 +13,12 @@ interface FieldProps {
   depth: number;
   /** Flags the field's context adds (a parameter "not declared in the description"). */
   flags?: string[];
+  /** A line the field's context adds under its description (how a parameter is serialized). */
+  note?: ReactNode;
 }
 
 /** Type, flags, description, constraints and values of one field. */
-export function FieldDetails({node, name, depth, flags = []}: FieldProps): ReactNode {
+export function FieldDetails({node, name, depth, flags = [], note}: FieldProps): ReactNode {
   const constraints = constraintLabels(node.rules);
   const label = name ?? node.name;
   return (
@@ -36,6 +38,7 @@ export function FieldDetails({node, name, depth, flags = []}: FieldProps): React
       </div>
       {node.title && node.title !== label ? <div className={styles.title}>{node.title}</div> : null}
       <RichText value={node.description} className={styles.description} />
+      {note ? <p className={styles.description}>{note}</p> : null}
       {constraints.length > 0 || node.default !== undefined || node.const !== undefined || node.example !== undefined ? (
         <dl className={styles.facts}>
           {constraints.length > 0 ? (
