@@ -6,6 +6,7 @@
  * `RichText` is a sanitised hast tree, so the HTML → Markdown conversion here
  * is also used, unchanged, for whole built pages (`hastToMarkdown`).
  */
+import {furtherItemsName, patternKeyName} from './model-text';
 import type {
   CodeSample,
   ExampleModel,
@@ -582,7 +583,20 @@ function childRows(schema: SchemaNode, prefix: string, direction: Direction, dep
     rows.push({path, schema: schema.additionalProperties, note});
     rows.push(...childRows(schema.additionalProperties, path, direction, depth + 1, note));
   }
-  if (schema.items) {
+  for (const {pattern, schema: patterned} of schema.patternProperties ?? []) {
+    const path = prefix ? `${prefix}.${patternKeyName(pattern)}` : patternKeyName(pattern);
+    rows.push({path, schema: patterned, note});
+    rows.push(...childRows(patterned, path, direction, depth + 1, note));
+  }
+  if (schema.prefixItems && schema.prefixItems.length > 0) {
+    // Positions get a row each, as fields do: `reading[0]`, `reading[1]`, `reading[2…]`.
+    const positions = schema.prefixItems.map((item, index) => ({path: `${prefix}[${index}]`, item}));
+    if (schema.items) positions.push({path: `${prefix}${furtherItemsName(schema.prefixItems.length)}`, item: schema.items});
+    for (const {path, item} of positions) {
+      rows.push({path, schema: item, note});
+      rows.push(...childRows(item, path, direction, depth + 1, note));
+    }
+  } else if (schema.items) {
     rows.push(...childRows(schema.items, `${prefix}[]`, direction, depth + 1, note));
   }
   if (schema.variants) {
@@ -598,6 +612,18 @@ function childRows(schema: SchemaNode, prefix: string, direction: Direction, dep
   return rows;
 }
 
+/** What the field list cannot show, said in words: a circular or an unresolved reference. */
+function referenceNote(schema: SchemaNode): string {
+  if (schema.circularRef) return `Same structure as ${codeSpan(schema.circularRef)}.`;
+  if (schema.unresolvedRef) return unresolvedNote(schema.unresolvedRef, 'what it defines');
+  return '';
+}
+
+/** The sentence for a `$ref` that gives nothing, where it is used. */
+function unresolvedNote(reference: string, what: string): string {
+  return `${codeSpan(reference)} does not resolve within the API description, so ${what} is not shown.`;
+}
+
 /** The field table of a body schema, or a one-line type for bodies without fields. */
 function fieldTable(schema: SchemaNode, direction: Direction, options: MarkdownOptions): string {
   const rows = childRows(schema, '', direction, 0);
@@ -606,11 +632,14 @@ function fieldTable(schema: SchemaNode, direction: Direction, options: MarkdownO
     const description = cellText(schema.description, options);
     return [
       `Type: ${codeSpan(schema.typeLabel || 'any')}.`,
+      referenceNote(schema),
       description,
       constraints.length ? `Constraints: ${constraints.join('; ')}.` : '',
     ].filter(Boolean).join(' ');
   }
   return [
+    // A part of the body's schema (an allOf member) is missing; its fields follow.
+    ...(schema.unresolvedRef ? [referenceNote(schema), ''] : []),
     tableRow(['Field', 'Type', 'Required', 'Description', 'Constraints']),
     '| --- | --- | --- | --- | --- |',
     ...rows.map(({path, schema: field, note}) =>
@@ -618,7 +647,7 @@ function fieldTable(schema: SchemaNode, direction: Direction, options: MarkdownO
         codeSpan(path),
         codeSpan(field.typeLabel || 'any'),
         field.required ? 'Yes' : 'No',
-        [field.circularRef ? `Same structure as ${codeSpan(field.circularRef)}.` : '', cellText(field.description, options)]
+        [referenceNote(field), cellText(field.description, options)]
           .filter(Boolean)
           .join(' '),
         [
@@ -681,8 +710,8 @@ function renderMediaTypes(
   });
 }
 
-function renderParameters(parameters: ParameterModel[], options: MarkdownOptions): string[] {
-  if (parameters.length === 0) return [];
+function renderParameters(parameters: ParameterModel[], unresolved: string[], options: MarkdownOptions): string[] {
+  if (parameters.length === 0 && unresolved.length === 0) return [];
   const blocks: string[] = ['## Parameters'];
   for (const location of ['path', 'query', 'header', 'cookie'] as const) {
     const inLocation = parameters.filter((parameter) => parameter.in === location);
@@ -696,7 +725,10 @@ function renderParameters(parameters: ParameterModel[], options: MarkdownOptions
           const constraints = schemaConstraints(parameter.schema).filter((phrase) => phrase !== 'deprecated');
           const description = [
             parameter.deprecated || parameter.schema.deprecated ? '**Deprecated.**' : '',
+            parameter.undeclared ? 'Not declared in the description.' : '',
+            referenceNote(parameter.schema),
             cellText(parameter.description ?? parameter.schema.description, options),
+            parameter.mediaType ? `Serialized as ${codeSpan(parameter.mediaType)}.` : '',
             constraints.length ? `Constraints: ${constraints.join('; ')}.` : '',
           ].filter(Boolean).join(' ');
           const example = parameter.example ?? parameter.schema.example;
@@ -709,6 +741,13 @@ function renderParameters(parameters: ParameterModel[], options: MarkdownOptions
           ]);
         }),
       ].join('\n'),
+    );
+  }
+  if (unresolved.length > 0) {
+    blocks.push(
+      '### Unresolved parameters',
+      'These parameter references do not resolve within the API description, so their names and locations are unknown:',
+      unresolved.map((reference) => `- ${codeSpan(reference)}`).join('\n'),
     );
   }
   return blocks;
@@ -748,7 +787,7 @@ function renderHeaders(headers: HeaderModel[], options: MarkdownOptions): string
 }
 
 function renderResponses(responses: ResponseModel[], options: MarkdownOptions): string[] {
-  if (responses.length === 0) return [];
+  if (responses.length === 0) return ['## Responses', 'The API description lists no responses for this operation.'];
   const tables = new Map<string, string>();
   return [
     '## Responses',
@@ -757,6 +796,7 @@ function renderResponses(responses: ResponseModel[], options: MarkdownOptions): 
       const description = richTextToMarkdown(response.description, options);
       return [
         `### ${response.status}${statusText ? ` ${statusText}` : ''}`,
+        ...(response.unresolvedRef ? [unresolvedNote(response.unresolvedRef, 'this response')] : []),
         ...(description ? [description] : []),
         ...(response.headers.length ? ['#### Headers', renderHeaders(response.headers, options)] : []),
         ...renderMediaTypes(response.content, 'response', 4, options, {tables, here: `the ${codeSpan(response.status)} response`}),
@@ -796,12 +836,15 @@ export function operationToMarkdown(page: OperationPageModel, options: Operation
     );
   }
   blocks.push(...renderSecurity(page.security));
-  blocks.push(...renderParameters(page.parameters, markdownOptions));
+  blocks.push(...renderParameters(page.parameters, page.unresolvedParameters ?? [], markdownOptions));
   if (page.requestBody) {
     const bodyDescription = richTextToMarkdown(page.requestBody.description, markdownOptions);
+    const {unresolvedRef} = page.requestBody;
     blocks.push(
       '## Request body',
-      [page.requestBody.required ? 'Required.' : 'Optional.', bodyDescription].filter(Boolean).join(' '),
+      [page.requestBody.required ? 'Required.' : 'Optional.', unresolvedRef ? unresolvedNote(unresolvedRef, 'the request body') : '', bodyDescription]
+        .filter(Boolean)
+        .join(' '),
       ...renderMediaTypes(page.requestBody.content, 'request', 3, markdownOptions),
     );
   }

@@ -19,3 +19,13 @@ export function jsonValueAsText(jsonValue: string | undefined): string {
     return jsonValue;
   }
 }
+
+/** The field name that stands for the keys a `patternProperties` entry covers. */
+export function patternKeyName(pattern: string): string {
+  return `<key matching /${pattern}/>`;
+}
+
+/** The field name of the items after `count` positional ones (`prefixItems`): `[2…]`. */
+export function furtherItemsName(count: number): string {
+  return `[${count}…]`;
+}

@@ -98,7 +98,9 @@ function examplesOf(spec: SpecDocument, holder: JsonObject, mediaType: string, d
   const examples: ExampleModel[] = [];
   if (isObject(holder.examples)) {
     for (const [name, rawExample] of Object.entries(holder.examples)) {
-      const example = spec.resolve(rawExample).value;
+      const {value: example, unresolvedRef} = spec.resolve(rawExample);
+      // Nothing to show; a generated example takes the place of a list of only these.
+      if (unresolvedRef) continue;
       const model: ExampleModel = {
         name: wellFormed(name),
         value: example.value !== undefined ? exampleText(example.value, mediaType) : asString(example.externalValue) ? `See ${wellFormed(String(example.externalValue))}` : '',
@@ -141,12 +143,25 @@ function parameterExample(spec: SpecDocument, parameter: JsonObject): string | u
   return sample === undefined ? undefined : jsonText(sample);
 }
 
-function parameterModels(spec: SpecDocument, pathItem: JsonObject, operation: JsonObject): ParameterModel[] {
+/** The `{name}`s of a path template, in order, once each (`/pets/{petId}` → `petId`). */
+export function pathTemplateNames(path: string): string[] {
+  return [...new Set([...path.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]))];
+}
+
+/** The parameters of an operation, and the `$ref`s of those that do not resolve. */
+function parameterModels(
+  spec: SpecDocument,
+  pathItem: JsonObject,
+  operation: JsonObject,
+  pathTemplate: string | undefined,
+): {parameters: ParameterModel[]; unresolved: string[]} {
   const byKey = new Map<string, JsonObject>();
+  const unresolved = new Set<string>();
   for (const list of [pathItem.parameters, operation.parameters]) {
     if (!Array.isArray(list)) continue;
     for (const raw of list) {
-      const parameter = spec.resolve(raw).value;
+      const {value: parameter, unresolvedRef} = spec.resolve(raw);
+      if (unresolvedRef) unresolved.add(unresolvedRef);
       const name = asString(parameter.name);
       const location = asString(parameter.in);
       if (name && location) byKey.set(`${location}:${name}`, parameter);
@@ -154,7 +169,10 @@ function parameterModels(spec: SpecDocument, pathItem: JsonObject, operation: Js
   }
   const models = [...byKey.values()].map((parameter) => {
     const location = (PARAMETER_LOCATIONS.includes(parameter.in as ParameterLocation) ? parameter.in : 'query') as ParameterLocation;
-    const schemaSource = parameter.schema ?? (isObject(parameter.content) ? spec.resolve(Object.values(parameter.content)[0]).value.schema : undefined);
+    // OpenAPI describes a parameter by `schema` or by `content` (one media type); either may be missing.
+    const contentEntry = parameter.schema === undefined && isObject(parameter.content) ? Object.entries(parameter.content)[0] : undefined;
+    const media = contentEntry ? spec.resolve(contentEntry[1]).value : {};
+    const schemaSource = parameter.schema ?? media.schema;
     const model: ParameterModel = {
       name: wellFormed(String(parameter.name)),
       in: location,
@@ -164,20 +182,38 @@ function parameterModels(spec: SpecDocument, pathItem: JsonObject, operation: Js
     if (parameter.deprecated === true) model.deprecated = true;
     const description = renderMarkdown(parameter.description, {topHeadingLevel: 5});
     if (description) model.description = description;
-    const example = parameterExample(spec, {...parameter, schema: schemaSource});
+    const example = parameterExample(spec, {
+      ...parameter,
+      schema: schemaSource,
+      example: parameter.example ?? media.example,
+      examples: parameter.examples ?? media.examples,
+    });
     if (example !== undefined) model.example = example;
     if (typeof parameter.style === 'string') model.style = parameter.style;
     if (typeof parameter.explode === 'boolean') model.explode = parameter.explode;
+    if (contentEntry) model.mediaType = wellFormed(contentEntry[0]);
     return model;
   });
-  return models.sort((a, b) => PARAMETER_LOCATIONS.indexOf(a.in) - PARAMETER_LOCATIONS.indexOf(b.in));
+  // A path template name nobody declared is still part of the URL: without it
+  // the explorer and the code samples would send a literal `{petId}`.
+  const declaredInPath = new Set(models.filter((model) => model.in === 'path').map((model) => model.name));
+  for (const name of pathTemplate === undefined ? [] : pathTemplateNames(pathTemplate)) {
+    if (declaredInPath.has(wellFormed(name))) continue;
+    models.push({name: wellFormed(name), in: 'path', required: true, undeclared: true, schema: schemaNode(spec, {type: 'string'}, 'request')});
+  }
+  return {
+    parameters: models.sort((a, b) => PARAMETER_LOCATIONS.indexOf(a.in) - PARAMETER_LOCATIONS.indexOf(b.in)),
+    unresolved: [...unresolved].map(wellFormed),
+  };
 }
 
 function headerModels(spec: SpecDocument, headers: unknown): HeaderModel[] {
   if (!isObject(headers)) return [];
   return Object.entries(headers).map(([name, raw]) => {
-    const header = spec.resolve(raw).value;
-    const model: HeaderModel = {name: wellFormed(name), required: header.required === true, schema: schemaNode(spec, header.schema ?? {}, 'response')};
+    const {value: header, unresolvedRef} = spec.resolve(raw);
+    // The header's name is its key, so it is listed, typed as the reference that is missing.
+    const schema = schemaNode(spec, unresolvedRef ? {$ref: unresolvedRef} : header.schema ?? {}, 'response');
+    const model: HeaderModel = {name: wellFormed(name), required: header.required === true, schema};
     const description = renderMarkdown(header.description, {topHeadingLevel: 5});
     if (description) model.description = description;
     return model;
@@ -187,12 +223,14 @@ function headerModels(spec: SpecDocument, headers: unknown): HeaderModel[] {
 function responseModels(spec: SpecDocument, responses: unknown): ResponseModel[] {
   if (!isObject(responses)) return [];
   return Object.entries(responses).map(([status, raw]) => {
-    const response = spec.resolve(raw).value;
+    // A response that is null (`'304':` with nothing after it) is listed by its status alone.
+    const {value: response, unresolvedRef} = spec.resolve(raw);
     const model: ResponseModel = {
       status: wellFormed(status),
       headers: headerModels(spec, response.headers),
       content: mediaTypeModels(spec, response.content, 'response'),
     };
+    if (unresolvedRef) model.unresolvedRef = wellFormed(unresolvedRef);
     const description = renderMarkdown(response.description, {topHeadingLevel: 5});
     if (description) model.description = description;
     return model;
@@ -259,12 +297,14 @@ export function sampleRequest(page: Omit<OperationPageModel, 'codeSamples'>): Sa
 /** Everything an operation page shows, from the spec. */
 export function operationPageModel(
   spec: SpecDocument,
-  entry: {path: string; method: string; operation: JsonObject; pathItem: JsonObject},
+  entry: {path: string; method: string; operation: JsonObject; pathItem: JsonObject; kind?: 'operation' | 'webhook'},
 ): Omit<OperationPageModel, 'codeSamples'> {
   const {operation, pathItem, path, method} = entry;
   const description = renderMarkdown(operation.description, {topHeadingLevel: 3});
   const summary = wellFormed(displaySummary(operation, method, path));
-  const requestBodySource = operation.requestBody !== undefined ? spec.resolve(operation.requestBody).value : undefined;
+  const requestBody = operation.requestBody !== undefined ? spec.resolve(operation.requestBody) : undefined;
+  // A webhook's "path" is an event name, not a URL template.
+  const parameters = parameterModels(spec, pathItem, operation, entry.kind === 'webhook' ? undefined : path);
   const model: Omit<OperationPageModel, 'codeSamples'> = {
     kind: 'operation',
     id: assignPageIds(spec).operationPage('operation', method, path)?.pageId ?? kebabCase(`${method} ${path}`),
@@ -276,20 +316,23 @@ export function operationPageModel(
     tags: Array.isArray(operation.tags) ? operation.tags.filter((t): t is string => typeof t === 'string').map(wellFormed) : [],
     servers: serverModels(spec, operation.servers, pathItem.servers, spec.root.servers),
     security: securityModels(spec, operation.security ?? spec.root.security),
-    parameters: parameterModels(spec, pathItem, operation),
+    parameters: parameters.parameters,
     responses: responseModels(spec, operation.responses),
     callbacks: callbackModels(spec, operation.callbacks),
   };
   const operationId = asString(operation.operationId);
   if (operationId) model.operationId = wellFormed(operationId);
   if (description) model.description = description;
-  if (requestBodySource) {
+  if (parameters.unresolved.length > 0) model.unresolvedParameters = parameters.unresolved;
+  if (requestBody) {
+    const {value: body, unresolvedRef} = requestBody;
     model.requestBody = {
-      required: requestBodySource.required === true,
-      content: mediaTypeModels(spec, requestBodySource.content, 'request'),
+      required: body.required === true,
+      content: mediaTypeModels(spec, body.content, 'request'),
     };
-    const bodyDescription = renderMarkdown(requestBodySource.description, {topHeadingLevel: 4});
+    const bodyDescription = renderMarkdown(body.description, {topHeadingLevel: 4});
     if (bodyDescription) model.requestBody.description = bodyDescription;
+    if (unresolvedRef) model.requestBody.unresolvedRef = wellFormed(unresolvedRef);
   }
   return model;
 }

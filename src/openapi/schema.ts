@@ -1,5 +1,5 @@
 import {renderMarkdown, wellFormed} from './markdown';
-import {asString, isObject, type JsonObject, type SpecDocument} from './spec-document';
+import {asString, decodePointerSegment, isObject, type JsonObject, type SpecDocument} from './spec-document';
 import type {EnumValue, SchemaNode, SchemaRules} from './types';
 
 /** Past this depth a schema tree stops expanding (deep but not circular specs). */
@@ -24,10 +24,11 @@ export function jsonText(value: unknown, indent = 0): string {
   return wellFormed(JSON.stringify(value, null, indent) ?? 'null');
 }
 
-/** The `$ref`s an `allOf` merge followed, and those it skipped as circular. */
+/** The `$ref`s an `allOf` merge followed, those it skipped as circular, and those that did not resolve. */
 export interface AllOfTrace {
   followed: string[];
   circular: string[];
+  unresolved: string[];
 }
 
 /**
@@ -45,7 +46,8 @@ export function mergeAllOf(spec: SpecDocument, schema: JsonObject, ancestors: st
   const required = new Set<string>();
   const members = [...schema.allOf, {...schema, allOf: undefined}];
   for (const member of members) {
-    const {value: resolved, ref} = spec.resolve(member);
+    const {value: resolved, ref, unresolvedRef} = spec.resolve(member);
+    if (unresolvedRef) trace?.unresolved.push(unresolvedRef);
     if (ref && ancestors.includes(ref)) {
       trace?.circular.push(ref);
       continue;
@@ -70,8 +72,8 @@ function schemaTypes(schema: JsonObject): string[] {
   if (typeof schema.type === 'string') types.add(schema.type);
   if (Array.isArray(schema.type)) schema.type.forEach((type) => typeof type === 'string' && types.add(type));
   if (types.size === 0) {
-    if (isObject(schema.properties) || schema.additionalProperties !== undefined) types.add('object');
-    else if (schema.items !== undefined) types.add('array');
+    if (isObject(schema.properties) || schema.additionalProperties !== undefined || isObject(schema.patternProperties)) types.add('object');
+    else if (schema.items !== undefined || Array.isArray(schema.prefixItems)) types.add('array');
     else if (Array.isArray(schema.enum) && schema.enum.length > 0) {
       for (const value of schema.enum) types.add(value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value);
     } else if (schema.const !== undefined) {
@@ -129,7 +131,8 @@ function firstExample(schema: JsonObject): unknown {
 function typeLabelOf(node: SchemaNode, schema: JsonObject): string {
   const format = asString(schema.format);
   const labels = node.types.filter((type) => type !== 'null').map((type) => {
-    if (type === 'array') return `${node.items?.typeLabel ?? 'any'}[]`;
+    if (type === 'array' && node.prefixItems) return tupleLabel(node);
+    if (type === 'array') return node.items?.unresolvedRef && node.items.types.length === 0 ? `(${node.items.typeLabel})[]` : `${node.items?.typeLabel ?? 'any'}[]`;
     if (type === 'object' && node.refName) return node.refName;
     if (format && (type === 'string' || type === 'integer' || type === 'number')) return `${type}<${format}>`;
     return type;
@@ -139,9 +142,31 @@ function typeLabelOf(node: SchemaNode, schema: JsonObject): string {
     labels.push(options.join(node.variants.kind === 'oneOf' ? ' | ' : ' | '));
   }
   if (labels.length === 0 && node.circularRef) labels.push(node.circularRef);
+  if (labels.length === 0 && node.unresolvedRef) labels.push(`unresolved reference ${node.unresolvedRef}`);
   if (labels.length === 0) labels.push(node.refName ?? 'any');
   if (node.types.includes('null')) labels.push('null');
   return [...new Set(labels)].join(' | ');
+}
+
+/** `[string, number, ...string]`: the positional types, then the type of any further items. */
+function tupleLabel(node: SchemaNode): string {
+  const positions = (node.prefixItems ?? []).map((item) => item.typeLabel);
+  if (!node.noExtraItems) positions.push(node.items ? `...${node.items.typeLabel}` : '...');
+  return `[${positions.join(', ')}]`;
+}
+
+/** Positional item schemas and the schema of the items after them. OpenAPI 3.1
+ * (JSON Schema 2020-12) writes `prefixItems` and `items`; 3.0 and older drafts
+ * write `items` as a list and `additionalItems`, which means nothing without it. */
+function arrayItems(schema: JsonObject): {positional?: unknown[]; rest?: unknown} {
+  if (Array.isArray(schema.prefixItems)) return {positional: schema.prefixItems, rest: schema.items};
+  if (Array.isArray(schema.items)) return {positional: schema.items, rest: schema.additionalItems};
+  return {rest: schema.items};
+}
+
+/** What stands where a schema should be but is not one (`properties: {type: string}`). */
+function isSchemaLike(value: unknown): boolean {
+  return value === undefined || typeof value === 'boolean' || isObject(value);
 }
 
 function variantLabel(spec: SpecDocument, option: unknown, index: number, mapping: Record<string, string>): string {
@@ -159,20 +184,24 @@ export function schemaNode(
   direction: SchemaDirection,
   state: WalkState = {ancestors: [], depth: 0, direction},
 ): SchemaNode {
-  const {value: resolvedSchema, refName, ref} = spec.resolve(rawSchema);
+  // A string or a number where a schema belongs says nothing about the value.
+  if (!isSchemaLike(rawSchema)) return {types: [], typeLabel: 'unknown'};
+  const {value: resolvedSchema, refName, ref, unresolvedRef} = spec.resolve(rawSchema);
   if (ref && state.ancestors.includes(ref)) {
     return {types: [], typeLabel: refName ?? 'circular', refName, circularRef: refName ?? ref};
   }
   const ancestors = ref ? [...state.ancestors, ref] : state.ancestors;
-  const trace: AllOfTrace = {followed: [], circular: []};
+  const trace: AllOfTrace = {followed: [], circular: [], unresolved: []};
   const schema = mergeAllOf(spec, resolvedSchema, ancestors, trace);
   const next: WalkState = {ancestors: [...ancestors, ...trace.followed], depth: state.depth + 1, direction};
   const node: SchemaNode = {types: schemaTypes(schema), typeLabel: ''};
-  if (refName && ref?.startsWith('#/components/schemas/')) node.refName = refName;
+  if (refName && ref?.startsWith('#/components/schemas/') && !unresolvedRef) node.refName = refName;
+  const unresolved = unresolvedRef ?? trace.unresolved[0];
+  if (unresolved) node.unresolvedRef = unresolved;
   const circularMember = trace.circular[0];
   if (circularMember && node.types.length === 0 && !isObject(schema.properties) && !schema.oneOf && !schema.anyOf) {
     // Only a reference back to an ancestor (`friend: {allOf: [$ref: Pet]}`).
-    const circularName = decodeURIComponent(circularMember.split('/').pop() ?? circularMember);
+    const circularName = decodePointerSegment(circularMember.split('/').pop() ?? circularMember);
     const circular: SchemaNode = {types: [], typeLabel: circularName, refName: circularName, circularRef: circularName};
     const circularDescription = renderMarkdown(schema.description, {topHeadingLevel: 5});
     if (circularDescription) circular.description = circularDescription;
@@ -210,10 +239,21 @@ export function schemaNode(
   } else if (isObject(schema.additionalProperties)) {
     node.additionalProperties = schemaNode(spec, schema.additionalProperties, direction, next);
   }
-  if (schema.items !== undefined && !Array.isArray(schema.items)) {
-    node.items = schemaNode(spec, schema.items, direction, next);
-  } else if (Array.isArray(schema.prefixItems) && schema.prefixItems.length > 0) {
-    node.items = schemaNode(spec, schema.prefixItems[0], direction, next);
+  if (isObject(schema.patternProperties)) {
+    const patterned = Object.entries(schema.patternProperties).map(([pattern, property]) => ({
+      pattern: wellFormed(pattern),
+      schema: schemaNode(spec, property, direction, next),
+    }));
+    if (patterned.length > 0) node.patternProperties = patterned;
+  }
+  const {positional, rest} = arrayItems(schema);
+  if (positional && positional.length > 0) {
+    node.prefixItems = positional.map((item) => schemaNode(spec, item, direction, next));
+    if (rest === false) node.noExtraItems = true;
+  }
+  // `items: true` or `{}` after positional items allow anything, as no `items` does.
+  if (rest !== undefined && typeof rest !== 'boolean' && !(node.prefixItems && isObject(rest) && Object.keys(rest).length === 0)) {
+    node.items = schemaNode(spec, rest, direction, next);
   }
   for (const kind of ['oneOf', 'anyOf'] as const) {
     const options = schema[kind];
@@ -262,7 +302,7 @@ export function sampleFromSchema(
 ): unknown {
   const {value: resolved, ref} = spec.resolve(rawSchema);
   if (ref && ancestors.includes(ref)) return undefined;
-  const trace: AllOfTrace = {followed: [], circular: []};
+  const trace: AllOfTrace = {followed: [], circular: [], unresolved: []};
   const schema = mergeAllOf(spec, resolved, ref ? [...ancestors, ref] : ancestors, trace);
   const chain = [...(ref ? [...ancestors, ref] : ancestors), ...trace.followed];
   const example = firstExample(schema);
@@ -296,7 +336,10 @@ export function sampleFromSchema(
     return result;
   }
   if (type === 'array') {
-    const item = sampleFromSchema(spec, schema.items, direction, chain, depth + 1);
+    const {positional, rest} = arrayItems(schema);
+    // Every position keeps its place: one without a sample holds null.
+    if (positional) return positional.map((item) => sampleFromSchema(spec, item, direction, chain, depth + 1) ?? null);
+    const item = sampleFromSchema(spec, rest, direction, chain, depth + 1);
     return item === undefined ? [] : [item];
   }
   if (type === 'string') {

@@ -21,10 +21,28 @@ export interface Resolved {
   refName?: string;
   /** The `$ref` string that was followed last. */
   ref?: string;
+  /**
+   * Set when the chain ends at a `$ref` that gives no object: its target is
+   * missing, outside this document (`other.yaml#/Pet`, `https://…`: never
+   * fetched), not an object, or the chain never ends. `value` then holds only the
+   * keys written next to that `$ref` (often none).
+   */
+  unresolvedRef?: string;
 }
 
-function decodePointerSegment(segment: string): string {
-  return decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
+/** Hops after which a `$ref` chain counts as a loop (`A` → `B` → `A`). */
+const MAX_REF_HOPS = 32;
+
+/** A JSON pointer segment; bad percent-encoding (`%E0%A4%A`) is kept as written
+ * rather than thrown as a URIError, so a typo in one `$ref` breaks only that ref. */
+export function decodePointerSegment(segment: string): string {
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    // Kept as written: a key literally named so still matches.
+  }
+  return decoded.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 export class SpecDocument {
@@ -42,21 +60,31 @@ export class SpecDocument {
     return current;
   }
 
-  /** Follows a `$ref` chain (at most 32 hops) to an object; unresolvable refs give `{}`. */
+  /** Follows a `$ref` chain (at most 32 hops) to an object; an unresolvable
+   * ref names itself in `unresolvedRef` and never throws or fetches. */
   resolve(value: unknown): Resolved {
     let current = value;
     let refName: string | undefined;
     let ref: string | undefined;
-    for (let hops = 0; hops < 32 && isObject(current) && typeof current.$ref === 'string'; hops += 1) {
+    let unresolvedRef: string | undefined;
+    for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops += 1) {
       ref = current.$ref;
       refName = ref.split('/').pop();
-      const target = this.pointer(ref);
+      const target = hops < MAX_REF_HOPS ? this.pointer(ref) : undefined;
       // OpenAPI 3.1 lets siblings of $ref (description, summary) override the target's.
       const siblings = {...current};
       delete siblings.$ref;
-      current = isObject(target) ? (Object.keys(siblings).length > 0 ? {...target, ...siblings} : target) : {};
+      if (!isObject(target)) {
+        // The siblings are all that is known: a description next to a broken ref still shows.
+        unresolvedRef = ref;
+        current = siblings;
+        break;
+      }
+      current = Object.keys(siblings).length > 0 ? {...target, ...siblings} : target;
     }
-    return {value: isObject(current) ? current : {}, refName: refName ? decodePointerSegment(refName) : undefined, ref};
+    const resolved: Resolved = {value: isObject(current) ? current : {}, refName: refName ? decodePointerSegment(refName) : undefined, ref};
+    if (unresolvedRef !== undefined) resolved.unresolvedRef = unresolvedRef;
+    return resolved;
   }
 
   get info(): JsonObject {

@@ -85,10 +85,20 @@ export interface SchemaNode {
   properties?: SchemaNode[];
   /** `additionalProperties`: a schema, or `true` for any value. */
   additionalProperties?: SchemaNode | true;
+  /** `patternProperties`: the properties whose names match a regular expression. */
+  patternProperties?: {pattern: string; schema: SchemaNode}[];
+  /** Every item's schema; with `prefixItems`, the schema of the items after the positional ones. */
   items?: SchemaNode;
+  /** Positional item types: `prefixItems`, or the list form of `items` (OpenAPI 3.0, with `additionalItems`). */
+  prefixItems?: SchemaNode[];
+  /** With `prefixItems`: no items may follow the positional ones (`items: false`, `additionalItems: false`). */
+  noExtraItems?: boolean;
   variants?: SchemaVariants;
   /** Set instead of children when the schema refers back to an ancestor. */
   circularRef?: string;
+  /** A `$ref` of this schema, or of one of its `allOf` parts, that does not
+   * resolve within the description: what it would define is not shown. */
+  unresolvedRef?: string;
 }
 
 export interface ExampleModel {
@@ -121,6 +131,11 @@ export interface ParameterModel {
   example?: string;
   style?: string;
   explode?: boolean;
+  /** Media type of a parameter described by `content` instead of `schema`. */
+  mediaType?: string;
+  /** A `{name}` of the path template that no parameter declares: listed as a
+   * required string so the explorer and code samples can fill it. */
+  undeclared?: boolean;
 }
 
 export interface HeaderModel {
@@ -136,6 +151,8 @@ export interface ResponseModel {
   description?: RichText;
   headers: HeaderModel[];
   content: MediaTypeModel[];
+  /** The response is a `$ref` that does not resolve; status is all that is known. */
+  unresolvedRef?: string;
 }
 
 export interface SecurityRequirementModel {
@@ -187,7 +204,12 @@ export interface OperationPageModel {
   /** Alternatives: any one inner list satisfies the operation. Empty: no auth. */
   security: SecurityRequirementModel[][];
   parameters: ParameterModel[];
-  requestBody?: {required: boolean; description?: RichText; content: MediaTypeModel[]};
+  /** `$ref`s of parameters that do not resolve: their name and location are
+   * unknown, so they are listed apart and never sent. */
+  unresolvedParameters?: string[];
+  /** `unresolvedRef`: the body is a `$ref` that does not resolve (`content` is then empty). */
+  requestBody?: {required: boolean; description?: RichText; content: MediaTypeModel[]; unresolvedRef?: string};
+  /** Empty when the description lists none (`responses: {}` or no `responses`). */
   responses: ResponseModel[];
   callbacks: CallbackModel[];
   codeSamples: CodeSample[];

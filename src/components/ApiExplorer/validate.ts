@@ -63,7 +63,13 @@ export function validateAgainstSchema(value: unknown, node: SchemaNode, pointer 
   if (Array.isArray(value)) {
     if (rules.minItems !== undefined && value.length < rules.minItems) problems.push({pointer, detail: `${at} must have at least ${rules.minItems} items.`});
     if (rules.maxItems !== undefined && value.length > rules.maxItems) problems.push({pointer, detail: `${at} must have at most ${rules.maxItems} items.`});
-    if (node.items) value.forEach((item, index) => problems.push(...validateAgainstSchema(item, node.items!, `${pointer}/${index}`)));
+    // A tuple (`prefixItems`) checks each position against its own schema, the rest against `items`.
+    const positional = node.prefixItems ?? [];
+    if (node.noExtraItems && value.length > positional.length) problems.push({pointer, detail: `${at} must have at most ${positional.length} items.`});
+    value.forEach((item, index) => {
+      const itemNode = index < positional.length ? positional[index] : node.items;
+      if (itemNode) problems.push(...validateAgainstSchema(item, itemNode, `${pointer}/${index}`));
+    });
   }
   if (jsonType(value) === 'object') {
     const object = value as Record<string, unknown>;

@@ -11,9 +11,15 @@ const LOCATION_TITLES: Record<ParameterLocation, string> = {
   cookie: 'Cookie parameters',
 };
 
+interface ParametersProps {
+  parameters: ParameterModel[];
+  /** `$ref`s of parameters that do not resolve (name and location unknown). */
+  unresolved?: string[];
+}
+
 /** Parameters grouped by where they travel, each with its type, flags and example. */
-export default function Parameters({parameters}: {parameters: ParameterModel[]}): ReactNode {
-  if (parameters.length === 0) return null;
+export default function Parameters({parameters, unresolved = []}: ParametersProps): ReactNode {
+  if (parameters.length === 0 && unresolved.length === 0) return null;
   const locations = (Object.keys(LOCATION_TITLES) as ParameterLocation[]).filter((location) =>
     parameters.some((parameter) => parameter.in === location),
   );
@@ -42,12 +48,35 @@ export default function Parameters({parameters}: {parameters: ParameterModel[]})
                     }}
                     name={parameter.name}
                     depth={1}
+                    flags={parameter.undeclared ? ['not declared in the description'] : undefined}
+                    note={
+                      parameter.mediaType ? (
+                        <>
+                          Serialized as <code>{parameter.mediaType}</code>.
+                        </>
+                      ) : undefined
+                    }
                   />
                 </li>
               ))}
           </ul>
         </div>
       ))}
+      {unresolved.length > 0 ? (
+        <div className={styles.parameterGroup}>
+          <Heading as="h3" id="unresolved-parameters">
+            Unresolved parameters
+          </Heading>
+          <p>These parameter references do not resolve within the API description, so their names and locations are unknown:</p>
+          <ul>
+            {unresolved.map((reference) => (
+              <li key={reference}>
+                <code>{reference}</code>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -82,9 +82,19 @@ function Security({security}: {security: SecurityRequirementModel[][]}): ReactNo
   );
 }
 
+/** Where a `$ref` gives nothing: said where it is used, not fetched. */
+function UnresolvedReference({reference, what}: {reference: string; what: string}): ReactNode {
+  return (
+    <p className={styles.muted}>
+      <code>{reference}</code> does not resolve within the API description, so {what} is not shown.
+    </p>
+  );
+}
+
 function ResponseDetails({response}: {response: ResponseModel}): ReactNode {
   return (
     <div className={styles.response}>
+      {response.unresolvedRef ? <UnresolvedReference reference={response.unresolvedRef} what="this response" /> : null}
       <RichText value={response.description} />
       {response.headers.length > 0 ? (
         <div className={styles.responseHeaders}>
@@ -106,7 +116,17 @@ function ResponseDetails({response}: {response: ResponseModel}): ReactNode {
 }
 
 function Responses({responses}: {responses: ResponseModel[]}): ReactNode {
-  if (responses.length === 0) return null;
+  if (responses.length === 0) {
+    // Said rather than left out, so a reader does not look for a section that is not there.
+    return (
+      <section className={styles.section} aria-labelledby="responses">
+        <Heading as="h2" id="responses">
+          Responses
+        </Heading>
+        <p>The API description lists no responses for this operation.</p>
+      </section>
+    );
+  }
   return (
     <section className={styles.section} id="responses-section" aria-labelledby="responses">
       <div className={styles.sectionHeader}>
@@ -304,7 +324,7 @@ export default function OperationPage({page}: {page: OperationPageModel}): React
           <HydrateOnDemand>
             <RichText value={page.description} className={styles.description} />
             <Security security={page.security} />
-            <Parameters parameters={page.parameters} />
+            <Parameters parameters={page.parameters} unresolved={page.unresolvedParameters} />
           </HydrateOnDemand>
           <HydrateOnDemand eager={contentTypeChosen}>
             {page.requestBody ? (
@@ -313,8 +333,11 @@ export default function OperationPage({page}: {page: OperationPageModel}): React
                   <Heading as="h2" id="request-body">
                     Request body{page.requestBody.required ? <span className={styles.requiredNote}> required</span> : null}
                   </Heading>
-                  <ExpandAll sectionId="request-body-section" />
+                  {page.requestBody.content.length > 0 ? <ExpandAll sectionId="request-body-section" /> : null}
                 </div>
+                {page.requestBody.unresolvedRef ? (
+                  <UnresolvedReference reference={page.requestBody.unresolvedRef} what="the request body" />
+                ) : null}
                 <RichText value={page.requestBody.description} />
                 <MediaTypes content={page.requestBody.content} showExamples={false} exampleTitle="" queryString={REQUEST_CONTENT_TYPE_PARAM} />
               </section>

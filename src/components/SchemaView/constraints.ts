@@ -26,6 +26,8 @@ export function hasChildren(node: SchemaNode): boolean {
   return Boolean(
     (node.properties && node.properties.length > 0) ||
       node.variants ||
+      (node.prefixItems && node.prefixItems.length > 0) ||
+      (node.patternProperties && node.patternProperties.length > 0) ||
       (node.items && hasChildren(node.items)) ||
       (node.additionalProperties && node.additionalProperties !== true && hasChildren(node.additionalProperties)),
   );

@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import RichText from '@site/src/components/RichText';
+import {furtherItemsName, patternKeyName} from '@site/src/openapi/model-text';
 import type {SchemaNode} from '@site/src/openapi/types';
 import {constraintLabels, hasChildren} from './constraints';
 import styles from './styles.module.css';
@@ -10,10 +11,14 @@ interface FieldProps {
   /** Name shown for the field; properties carry their own. */
   name?: string;
   depth: number;
+  /** Flags the field's context adds (a parameter "not declared in the description"). */
+  flags?: string[];
+  /** A line the field's context adds under its description (how a parameter is serialized). */
+  note?: ReactNode;
 }
 
 /** Type, flags, description, constraints and values of one field. */
-export function FieldDetails({node, name, depth}: FieldProps): ReactNode {
+export function FieldDetails({node, name, depth, flags = [], note}: FieldProps): ReactNode {
   const constraints = constraintLabels(node.rules);
   const label = name ?? node.name;
   return (
@@ -25,9 +30,15 @@ export function FieldDetails({node, name, depth}: FieldProps): ReactNode {
         {node.deprecated ? <span className={clsx(styles.flag, styles.deprecated)}>deprecated</span> : null}
         {node.readOnly ? <span className={styles.flag}>read-only</span> : null}
         {node.writeOnly ? <span className={styles.flag}>write-only</span> : null}
+        {flags.map((flag) => (
+          <span key={flag} className={styles.flag}>
+            {flag}
+          </span>
+        ))}
       </div>
       {node.title && node.title !== label ? <div className={styles.title}>{node.title}</div> : null}
       <RichText value={node.description} className={styles.description} />
+      {note ? <p className={styles.description}>{note}</p> : null}
       {constraints.length > 0 || node.default !== undefined || node.const !== undefined || node.example !== undefined ? (
         <dl className={styles.facts}>
           {constraints.length > 0 ? (
@@ -38,7 +49,7 @@ export function FieldDetails({node, name, depth}: FieldProps): ReactNode {
           ) : null}
           {node.const !== undefined ? (
             <div>
-              <dt>Value</dt>
+              <dt>Only value</dt>
               <dd><code>{node.const}</code></dd>
             </div>
           ) : null}
@@ -70,17 +81,29 @@ export function FieldDetails({node, name, depth}: FieldProps): ReactNode {
         </div>
       ) : null}
       {node.circularRef ? (
-        <p className={styles.circular}>Circular reference to {node.circularRef}; its fields are listed above.</p>
+        <p className={styles.schemaNote}>Circular reference to {node.circularRef}; its fields are listed above.</p>
       ) : null}
+      {node.unresolvedRef ? <UnresolvedNote reference={node.unresolvedRef} /> : null}
       <SchemaChildren node={node} depth={depth} />
     </>
+  );
+}
+
+/** Where a `$ref` of the schema gives nothing: said where it is used, not fetched. */
+function UnresolvedNote({reference}: {reference: string}): ReactNode {
+  return (
+    <p className={styles.schemaNote}>
+      <code>{reference}</code> does not resolve within the API description, so what it defines is not shown.
+    </p>
   );
 }
 
 function childSummary(node: SchemaNode): string {
   if (node.variants) return `${node.variants.kind === 'oneOf' ? 'One of' : 'Any of'} ${node.variants.options.length} schemas`;
   if (node.properties && node.properties.length > 0) return `${node.properties.length} ${node.properties.length === 1 ? 'field' : 'fields'}${node.refName ? ` of ${node.refName}` : ''}`;
+  if (node.prefixItems && node.prefixItems.length > 0) return `Items by position: ${node.typeLabel}`;
   if (node.items) return `Items: ${node.items.typeLabel}`;
+  if (node.patternProperties && node.patternProperties.length > 0) return 'Fields by name pattern';
   return 'Values';
 }
 
@@ -122,7 +145,30 @@ export function SchemaBody({node, depth = 0}: {node: SchemaNode; depth?: number}
           </li>
         </ul>
       ) : null}
-      {node.items && !node.properties ? (
+      {node.patternProperties && node.patternProperties.length > 0 ? (
+        <ul className={styles.fields}>
+          {node.patternProperties.map(({pattern, schema}) => (
+            <li key={pattern} className={styles.field}>
+              <FieldDetails node={schema} name={patternKeyName(pattern)} depth={depth} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {node.prefixItems && node.prefixItems.length > 0 ? (
+        // Positions have no names, so each is listed like a field: `[0]`, `[1]`, then `[2…]`.
+        <ul className={styles.fields}>
+          {node.prefixItems.map((item, index) => (
+            <li key={index} className={styles.field}>
+              <FieldDetails node={item} name={`[${index}]`} depth={depth} />
+            </li>
+          ))}
+          {node.items ? (
+            <li className={styles.field}>
+              <FieldDetails node={node.items} name={furtherItemsName(node.prefixItems.length)} depth={depth} />
+            </li>
+          ) : null}
+        </ul>
+      ) : node.items && !node.properties ? (
         hasChildren(node.items) ? (
           <SchemaBody node={node.items} depth={depth} />
         ) : null
@@ -173,7 +219,15 @@ export default function SchemaView({node}: {node: SchemaNode}): ReactNode {
         <span className={styles.type}>{node.typeLabel}</span>
       </div>
       <RichText value={node.description} className={styles.description} />
-      {hasChildren(node) ? <SchemaBody node={node} /> : <FieldDetails node={{...node, description: undefined}} depth={0} />}
+      {hasChildren(node) ? (
+        <>
+          {/* A part of the schema (an allOf member) is missing; the rest is listed. */}
+          {node.unresolvedRef ? <UnresolvedNote reference={node.unresolvedRef} /> : null}
+          <SchemaBody node={node} />
+        </>
+      ) : (
+        <FieldDetails node={{...node, description: undefined}} depth={0} />
+      )}
     </div>
   );
 }

@@ -106,4 +106,21 @@ describe('validateAgainstSchema', () => {
   it('does not descend into circular references', () => {
     expect(validateAgainstSchema({anything: true}, node({circularRef: 'Node'}))).toEqual([]);
   });
+
+  it('checks a tuple position by position, then the further items', () => {
+    const tuple = node({types: ['array'], prefixItems: [node({types: ['string']}), node({types: ['number']})], items: node({types: ['boolean']})});
+    expect(validateAgainstSchema(['2025-01-31', 2, true], tuple)).toEqual([]);
+    expect(validateAgainstSchema([2, 'x', 'y'], tuple)).toEqual([
+      {pointer: '/0', detail: '/0 must be string, not integer.'},
+      {pointer: '/1', detail: '/1 must be number, not string.'},
+      {pointer: '/2', detail: '/2 must be boolean, not string.'},
+    ]);
+    expect(validateAgainstSchema(['a', 1, true], node({types: ['array'], prefixItems: [node({types: ['string']})], noExtraItems: true}))).toEqual([
+      {pointer: '', detail: '/ must have at most 1 items.'},
+    ]);
+  });
+
+  it('accepts anything where a reference does not resolve', () => {
+    expect(validateAgainstSchema({anything: true}, node({typeLabel: 'unresolved reference #/components/schemas/Gone', unresolvedRef: '#/components/schemas/Gone'}))).toEqual([]);
+  });
 });
