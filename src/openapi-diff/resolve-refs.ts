@@ -1,5 +1,3 @@
-import {SpecDiffError} from './errors';
-
 type JsonObject = {[key: string]: unknown};
 
 export function isJsonObject(value: unknown): value is JsonObject {
@@ -17,6 +15,8 @@ function decodePointerToken(token: string): string {
   return decoded.replaceAll('~1', '/').replaceAll('~0', '~');
 }
 
+const NOTHING = Symbol('nothing');
+
 function lookupPointer(root: unknown, ref: string): unknown {
   const tokens = ref.slice(1).split('/').slice(1).map(decodePointerToken);
   let node: unknown = root;
@@ -26,7 +26,7 @@ function lookupPointer(root: unknown, ref: string): unknown {
     } else if (isJsonObject(node) && Object.hasOwn(node, token)) {
       node = node[token];
     } else {
-      throw new SpecDiffError(`$ref "${ref}" points to nothing in the document`);
+      return NOTHING;
     }
   }
   return node;
@@ -41,8 +41,10 @@ function lookupPointer(root: unknown, ref: string): unknown {
  * to itself therefore turns into an object graph with a cycle instead of an
  * endless tree, and walkers detect the cycle by object identity.
  *
- * External references (`other.yaml#/...`) are refused: the site always works
- * on one bundled document, and silently skipping them would hide changes.
+ * A reference that does not resolve (it points to nothing, or outside the
+ * document: the site publishes such descriptions with the problem listed)
+ * stays as it is written, `{$ref: "…"}`, and is compared as written: a
+ * changed target string is a change, nothing is followed or fetched.
  */
 export function dereference(document: unknown): unknown {
   // Copies by original object. Registering a copy before filling it is what
@@ -55,10 +57,8 @@ export function dereference(document: unknown): unknown {
   const followingRefs = new Set<string>();
 
   function resolveRef(ref: string): unknown {
-    if (!ref.startsWith('#')) {
-      throw new SpecDiffError(`external $ref "${ref}" is not supported; bundle the spec into one document first`);
-    }
-    const target = lookupPointer(document, ref);
+    const target = ref.startsWith('#') ? lookupPointer(document, ref) : NOTHING;
+    if (target === NOTHING) return {$ref: ref};
     if (typeof target === 'object' && target !== null && copies.has(target)) return copies.get(target);
     // A chain of $refs that comes back to itself without any schema in between
     // constrains nothing.
