@@ -1,8 +1,11 @@
-import {describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it} from 'vitest';
 
+import {renderMarkdown, setLinkContext} from '../markdown';
+import {overviewPageModel} from '../model';
 import {linkContextFor} from '../spec-link-context';
 import {linkBaseFor, resolveLinkBase, rewriteSpecLink, type LinkContext} from '../spec-links';
 import {SpecDocument, type JsonObject} from '../spec-document';
+import type {RichText, RichTextElement, RichTextNode} from '../types';
 
 const ok = {responses: {'200': {description: 'OK'}}};
 
@@ -30,6 +33,30 @@ function petstoreDocument(extra: JsonObject = {}): JsonObject {
 const petstore = new SpecDocument(petstoreDocument());
 const noBase: LinkContext = linkContextFor(petstore, {apiDocsBasePath: '/docs/api'});
 const plaid: LinkContext = linkContextFor(new SpecDocument(petstoreDocument({externalDocs: {url: 'https://plaid.com/docs/'}})), {apiDocsBasePath: '/docs/api'});
+
+function elementsOf(tree: RichText): RichTextElement[] {
+  const result: RichTextElement[] = [];
+  const visit = (nodes: RichTextNode[]) => {
+    for (const node of nodes) {
+      if (node.type !== 'element') continue;
+      result.push(node);
+      visit(node.children);
+    }
+  };
+  if (tree) visit(tree.children);
+  return result;
+}
+
+function hrefsOf(tree: RichText | undefined): unknown[] {
+  return elementsOf(tree ?? null).filter((element) => element.tagName === 'a').map((element) => element.properties.href);
+}
+
+function textOf(tree: RichText | undefined): string {
+  const visit = (node: RichTextNode): string => (node.type === 'text' ? node.value : node.children.map(visit).join(''));
+  return tree ? tree.children.map(visit).join('') : '';
+}
+
+afterEach(() => setLinkContext(undefined));
 
 describe('the context of a spec', () => {
   it('lists the overview heading ids as the overview page renders them', () => {
@@ -192,5 +219,64 @@ describe('linkBaseFor', () => {
   it('is undefined without an absolute URL to go by', () => {
     expect(linkBaseFor(petstore)).toBeUndefined();
     expect(linkBaseFor(new SpecDocument(petstoreDocument({externalDocs: {url: 'docs.html'}, servers: [{url: '/v1'}, {url: 'ftp://files.example.com'}]})))).toBeUndefined();
+  });
+});
+
+describe('renderMarkdown with a links context', () => {
+  const text = 'See [records](#tag/Domain-Records), [errors](/docs/errors "Errors"), [the guide][guide], [notion](developers.notion.com), [pets](#tag/Pets/operation/getPets) and [a schema](#schema/Pet).\n\n[guide]: ../guide';
+
+  it('renders links as written without a context', () => {
+    expect(hrefsOf(renderMarkdown(text))).toEqual(['#tag/Domain-Records', '/docs/errors', '../guide', 'developers.notion.com', '#tag/Pets/operation/getPets', '#schema/Pet']);
+  });
+
+  it('rewrites every link, reference links included, and drops the ones it cannot place', () => {
+    // Rendered without a context first: the cached tree must not be reused.
+    renderMarkdown(text);
+    setLinkContext(plaid);
+    const tree = renderMarkdown(text);
+    expect(hrefsOf(tree)).toEqual([
+      '/docs/api/domain-records',
+      'https://plaid.com/docs/errors',
+      'https://plaid.com/guide',
+      'https://developers.notion.com',
+      '/docs/api/get-pets',
+    ]);
+    expect(elementsOf(tree).find((element) => element.properties.href === 'https://plaid.com/docs/errors')?.properties.title).toBe('Errors');
+    expect(textOf(tree)).toBe('See records, errors, the guide, notion, pets and a schema.');
+
+    setLinkContext(noBase);
+    expect(hrefsOf(renderMarkdown(text))).toEqual(['/docs/api/domain-records', 'https://developers.notion.com', '/docs/api/get-pets']);
+
+    setLinkContext(undefined);
+    expect(hrefsOf(renderMarkdown(text))).toContain('/docs/errors');
+  });
+
+  it.each([
+    '[x](javascript:alert(1))',
+    '[x](JaVaScRiPt:alert(1))',
+    '[x](java&#x09;script:alert(1))',
+    '[x](&#106;avascript:alert(1))',
+    '<javascript:alert(1)>',
+    '<data:text/html,alert(1)>',
+    '[x](<data:text/html,<b>>)',
+    '[x]\n\n[x]: javascript:alert(1)',
+    '![x](javascript:alert(1))',
+    '[x](example.com:javascript:alert(1))',
+  ])('never turns the hostile %j into an href or src', (markdown) => {
+    for (const context of [noBase, plaid]) {
+      setLinkContext(context);
+      const tree = renderMarkdown(markdown);
+      expect(elementsOf(tree).some((element) => 'href' in element.properties || 'src' in element.properties)).toBe(false);
+    }
+  });
+
+  it('links a Redoc section anchor to the overview heading', () => {
+    const document = petstoreDocument();
+    const info = document.info as JsonObject;
+    const spec = new SpecDocument({...document, info: {...info, description: `${String(info.description)}\n\nSee [API keys](#section/Authentication/API-keys).`}});
+    setLinkContext(linkContextFor(spec, {apiDocsBasePath: '/docs/api'}));
+    const page = overviewPageModel(spec, 'petstore', '/docs/api');
+    expect(page.toc.map((entry) => entry.id)).toEqual(['introduction', 'authentication', 'api-keys']);
+    expect(hrefsOf(page.description)).toEqual(['/docs/api/petstore#api-keys']);
   });
 });
