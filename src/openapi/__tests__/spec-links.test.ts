@@ -1,5 +1,6 @@
 import {afterEach, describe, expect, it} from 'vitest';
 
+import {findLinkProblems} from '../link-problems';
 import {renderMarkdown, setLinkContext} from '../markdown';
 import {overviewPageModel} from '../model';
 import {linkContextFor} from '../spec-link-context';
@@ -278,5 +279,92 @@ describe('renderMarkdown with a links context', () => {
     const page = overviewPageModel(spec, 'petstore', '/docs/api');
     expect(page.toc.map((entry) => entry.id)).toEqual(['introduction', 'authentication', 'api-keys']);
     expect(hrefsOf(page.description)).toEqual(['/docs/api/petstore#api-keys']);
+  });
+});
+
+describe('findLinkProblems', () => {
+  const spec = new SpecDocument(
+    petstoreDocument({
+      info: {title: 'Petstore', version: '1', description: 'Start [here](/docs/start). Plain [link](https://example.com) and www.example.com.'},
+      externalDocs: {url: 'https://plaid.com/docs/', description: 'The [guide](guide.html).'},
+      tags: [{name: 'Pets', description: 'See [records](#tag/Domain-Records).', 'x-extra': {description: '[x](/x)'}}],
+      paths: {
+        '/pets': {
+          get: {
+            operationId: 'getPets',
+            tags: ['Pets'],
+            description: 'Also [schema](#schema/Pet) and [ref].\n\n[ref]: /docs/ref',
+            parameters: [{name: 'limit', in: 'query', description: '<javascript:alert(1)>', example: '[x](/x)'}],
+            responses: {
+              '200': {
+                description: 'OK',
+                headers: {'x-request-id': {description: 'See [ids](/docs/ids).'}},
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      default: {description: '[x](/x)'},
+                      properties: {example: {type: 'string', description: 'A [pet](#operation/getPets).'}},
+                      examples: [{description: '[x](/x)'}],
+                    },
+                    examples: {first: {description: 'An [example](/docs/examples).', value: {description: '[x](/x)'}}},
+                  },
+                },
+              },
+            },
+            'x-codeSamples': [{lang: 'sh', source: '[x](/x)'}],
+          },
+        },
+        '/domains': {get: {operationId: 'list_domain_records', tags: ['Domain Records'], ...ok}},
+      },
+    }),
+  );
+  const context = linkContextFor(spec, {apiDocsBasePath: '/docs/api'});
+  const relative = (href: string) =>
+    `link "${href}" is relative to the vendor's site; resolved against https://plaid.com (the origin of externalDocs.url; set SPEC_LINK_BASE to choose another)`;
+
+  it('reports each rewritten or unresolved link at the pointer of its string, and skips payloads and extensions', () => {
+    expect(findLinkProblems(spec, context)).toEqual([
+      {pointer: '/info/description', message: relative('/docs/start')},
+      {pointer: '/tags/0/description', message: 'link "#tag/Domain-Records" points to a Redoc anchor; rewritten to /docs/api/domain-records'},
+      {
+        pointer: '/paths/~1pets/get/description',
+        message: 'link "#schema/Pet" points to a Redoc anchor for a schema; this site has no schema pages, so it is shown as plain text',
+      },
+      {pointer: '/paths/~1pets/get/description', message: relative('/docs/ref')},
+      {
+        pointer: '/paths/~1pets/get/parameters/0/description',
+        message: 'link "javascript:alert(1)" uses the javascript: scheme, which this site never links to; shown as plain text',
+      },
+      {pointer: '/paths/~1pets/get/responses/200/headers/x-request-id/description', message: relative('/docs/ids')},
+      {
+        pointer: '/paths/~1pets/get/responses/200/content/application~1json/schema/properties/example/description',
+        message: 'link "#operation/getPets" points to a Redoc anchor; rewritten to /docs/api/get-pets',
+      },
+      {pointer: '/paths/~1pets/get/responses/200/content/application~1json/examples/first/description', message: relative('/docs/examples')},
+      {pointer: '/externalDocs/description', message: relative('guide.html')},
+    ]);
+  });
+
+  it('reports the same text at every place it appears, and an object reached twice once', () => {
+    const shared = {type: 'string', description: 'See [pets](#tag/Pets).'};
+    const twice = new SpecDocument({
+      openapi: '3.1.0',
+      info: {title: 'T', version: '1', description: 'See [pets](#tag/Pets).'},
+      components: {schemas: {A: shared, B: shared}},
+    });
+    const problems = findLinkProblems(twice, linkContextFor(twice, {apiDocsBasePath: '/docs/api'}));
+    expect(problems.map((problem) => problem.pointer)).toEqual(['/info/description', '/components/schemas/A/description']);
+  });
+
+  it('agrees with the renderer on text that is not a link', () => {
+    const quiet = new SpecDocument({
+      openapi: '3.1.0',
+      info: {title: 'T', version: '1', description: '`[x](/x)` and <a href="/x">raw</a> and\n\n    [x](/x)\n\nand \\[x](/x)'},
+    });
+    const quietContext = linkContextFor(quiet, {apiDocsBasePath: '/docs/api'});
+    expect(findLinkProblems(quiet, quietContext)).toEqual([]);
+    setLinkContext(quietContext);
+    expect(hrefsOf(renderMarkdown(quiet.info.description))).toEqual([]);
   });
 });
