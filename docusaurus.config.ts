@@ -15,6 +15,9 @@ const resolvedSpecPath = '.spec/openapi.yaml';
 const provenancePath = '.spec/provenance.json';
 const apiOutputDir = 'docs/api';
 const apiDocsBasePath = '/docs/api';
+/** Where links in the spec that are relative to the vendor's site resolve;
+ * empty: the origin of the spec's externalDocs.url, else of its first server. */
+const specLinkBase = process.env.SPEC_LINK_BASE ?? '';
 
 const config = {
   title: siteSettings.title,
@@ -103,6 +106,7 @@ const config = {
               specPath: resolvedSpecPath,
               outputDir: apiOutputDir,
               apiDocsBasePath,
+              linkBase: specLinkBase,
             }),
           } satisfies OpenApiPlugin.Options,
         },

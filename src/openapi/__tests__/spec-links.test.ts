@@ -1,12 +1,17 @@
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
+import {stringify} from 'yaml';
 
 import {findLinkProblems} from '../link-problems';
 import {renderMarkdown, setLinkContext} from '../markdown';
 import {overviewPageModel} from '../model';
+import {createPageGenerators} from '../page-generators';
 import {linkContextFor} from '../spec-link-context';
 import {linkBaseFor, resolveLinkBase, rewriteSpecLink, type LinkContext} from '../spec-links';
 import {SpecDocument, type JsonObject} from '../spec-document';
-import type {RichText, RichTextElement, RichTextNode} from '../types';
+import type {RichText, RichTextElement, RichTextNode, TagPageModel} from '../types';
 
 const ok = {responses: {'200': {description: 'OK'}}};
 
@@ -366,5 +371,32 @@ describe('findLinkProblems', () => {
     expect(findLinkProblems(quiet, quietContext)).toEqual([]);
     setLinkContext(quietContext);
     expect(hrefsOf(renderMarkdown(quiet.info.description))).toEqual([]);
+  });
+});
+
+describe('createPageGenerators', () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, {recursive: true, force: true});
+    dir = undefined;
+  });
+
+  it('rewrites links on the pages it writes, against the linkBase option', () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'spec-links-'));
+    const specPath = path.join(dir, 'openapi.yaml');
+    const document = petstoreDocument({tags: [{name: 'Pets', description: 'See [errors](/docs/errors) and [records](#tag/Domain-Records).'}, {name: 'Domain Records'}]});
+    writeFileSync(specPath, stringify(document));
+    const generators = createPageGenerators({specPath, outputDir: dir, apiDocsBasePath: '/docs/api', linkBase: 'https://vendor.example/'});
+    generators.createTagPageMD({id: 'pets', type: 'tag'});
+    const page = JSON.parse(readFileSync(path.join(dir, 'pets.page.json'), 'utf8')) as TagPageModel;
+    expect(hrefsOf(page.description)).toEqual(['https://vendor.example/docs/errors', '/docs/api/domain-records']);
+  });
+
+  it('stops on a SPEC_LINK_BASE that is not an absolute URL', () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'spec-links-'));
+    const specPath = path.join(dir, 'openapi.yaml');
+    writeFileSync(specPath, stringify(petstoreDocument()));
+    const generators = createPageGenerators({specPath, outputDir: dir, apiDocsBasePath: '/docs/api', linkBase: 'vendor.example'});
+    expect(() => generators.createTagPageMD({id: 'pets', type: 'tag'})).toThrow(new Error('SPEC_LINK_BASE must be an absolute http or https URL (got "vendor.example")'));
   });
 });
