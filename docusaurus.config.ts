@@ -26,6 +26,9 @@ const pageOutlinePath = '.spec/page-outline.json';
 const provenancePath = '.spec/provenance.json';
 const apiOutputDir = 'docs/api';
 const apiDocsBasePath = '/docs/api';
+/** Where links in the spec that are relative to the vendor's site resolve;
+ * empty: the origin of the spec's externalDocs.url, else of its first server. */
+const specLinkBase = process.env.SPEC_LINK_BASE ?? '';
 
 /** Hand-written links to API pages (footer, home page, and through the
  * remark plugin, docs, blog and pages) name an operationId or tag; this
@@ -137,6 +140,7 @@ const config = {
               specPath: resolvedSpecPath,
               outputDir: apiOutputDir,
               apiDocsBasePath,
+              linkBase: specLinkBase,
             }),
           } satisfies OpenApiPlugin.Options,
         },

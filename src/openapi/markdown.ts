@@ -10,6 +10,7 @@ import type {Nodes as HastNodes, Root as HastRoot} from 'hast';
 import type {Nodes as MdastNodes, Parents as MdastParents, Root as MdastRoot} from 'mdast';
 
 import {textOf} from './model-text';
+import {rewriteMarkdownLinks, type LinkContext} from './spec-links';
 import type {RichText, RichTextNode, RichTextRoot} from './types';
 
 /**
@@ -149,9 +150,33 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function renderUncached(source: string, options: MarkdownOptions): RichText {
+/**
+ * The links of the spec being built (see spec-links.ts), set once per process
+ * by the page generators; `undefined` renders links as written. Module state
+ * rather than an option because every caller (model.ts, schema.ts) would
+ * otherwise have to pass the same value down.
+ */
+let linkContext: LinkContext | undefined;
+
+/** Sets the links context for every render that follows; cached trees made under another context are dropped. */
+export function setLinkContext(context: LinkContext | undefined): void {
+  if (context === linkContext) return;
+  linkContext = context;
+  renderedTrees.clear();
+}
+
+/** Spec text as the renderer reads it: parsed, with raw HTML and directives we
+ * do not render turned back into text. A link checker must read the same tree. */
+export function parseSpecMarkdown(markdown: string): MdastRoot {
+  const source = wellFormed(markdown);
   const mdast = processor.parse(source);
   remarkLiteralHtmlAndDirectives(source)(mdast);
+  return mdast;
+}
+
+function renderUncached(source: string, options: MarkdownOptions): RichText {
+  const mdast = parseSpecMarkdown(source);
+  if (linkContext) rewriteMarkdownLinks(mdast, linkContext);
   const hast = toSanitisedHast.runSync(mdast as never) as HastRoot;
   const root: RichTextRoot = {type: 'root', children: toRichTextNodes(hast.children as HastNodes[])};
   const shift = (options.topHeadingLevel ?? 1) - 1;

@@ -16,6 +16,7 @@ import type {
   ParameterLocation,
   ParameterModel,
   ResponseModel,
+  RichText,
   SampleRequest,
   SecurityRequirementModel,
   SecuritySchemeModel,
@@ -385,10 +386,15 @@ export function tagGroups(spec: SpecDocument): {name: string; pageId: string; de
   }));
 }
 
+/** `info.description` as the overview page shows it, with the heading ids its
+ * table of contents and links into it (spec-link-context.ts) use. */
+export function overviewDescription(spec: SpecDocument): RichText {
+  return renderMarkdown(spec.info.description, {topHeadingLevel: 2, slugger: createSlugger()});
+}
+
 export function overviewPageModel(spec: SpecDocument, id: string, apiDocsBasePath: string): OverviewPageModel {
   const info = spec.info;
-  const slugger = createSlugger();
-  const description = renderMarkdown(info.description, {topHeadingLevel: 2, slugger});
+  const description = overviewDescription(spec);
   const toc: TocEntry[] = [];
   const collect = (nodes: NonNullable<typeof description>['children']) => {
     for (const node of nodes) {

@@ -3,10 +3,12 @@ import path from 'node:path';
 import {parse} from 'yaml';
 
 import {generateCodeSamples} from './code-samples';
-import {wellFormed} from './markdown';
+import {setLinkContext, wellFormed} from './markdown';
 import {declaredCodeSamples, operationPageModel, overviewPageModel, sampleRequest, tagPageModel} from './model';
 import {assignPageIds} from './page-ids';
 import {renameSidebarDoc} from './sidebar-file';
+import {linkContextFor} from './spec-link-context';
+import type {LinkContext} from './spec-links';
 import {SpecDocument, isObject} from './spec-document';
 import type {CodeSample, OperationPageModel, PageModel} from './types';
 
@@ -28,6 +30,10 @@ export interface PageGeneratorOptions {
   outputDir: string;
   /** Route of the generated pages, e.g. `/docs/api`. */
   apiDocsBasePath: string;
+  /** SPEC_LINK_BASE: where links relative to the vendor's site resolve (an
+   * absolute http(s) URL). Unset or empty: the origin of the spec's
+   * `externalDocs.url`, else of its first server URL (see spec-links.ts). */
+  linkBase?: string;
 }
 
 /** Front matter values are written between double quotes in our templates:
@@ -76,6 +82,16 @@ export function createPageGenerators(options: PageGeneratorOptions) {
     }
     return spec;
   };
+  let linkContext: LinkContext | undefined;
+  /** The spec, with its links context set for the Markdown renderer. Set on
+   * every page rather than once: another set of generators in this process
+   * (a second spec) may have set its own in between. */
+  const loadSpecWithLinks = (): SpecDocument => {
+    const document = loadSpec();
+    linkContext ??= linkContextFor(document, {apiDocsBasePath: options.apiDocsBasePath, linkBase: options.linkBase});
+    setLinkContext(linkContext);
+    return document;
+  };
   const writePage = (page: PageModel) => {
     mkdirSync(options.outputDir, {recursive: true});
     // No lone surrogate may reach the page data, from the spec or from a code
@@ -90,7 +106,7 @@ export function createPageGenerators(options: PageGeneratorOptions) {
 
   return {
     createApiPageMD(item: PluginPageItem): string {
-      const document = loadSpec();
+      const document = loadSpecWithLinks();
       // The plugin generates from the page outline, whose operationIds are our page ids.
       const entry = findOperation(item.id);
       if (!entry) throw new Error(`[api-pages] no operation or webhook has page id "${item.id}" in ${options.specPath}; run "npm run spec" again.`);
@@ -115,7 +131,7 @@ export function createPageGenerators(options: PageGeneratorOptions) {
       return pageBody(item.id, 'OperationPage');
     },
     createInfoPageMD(item: PluginPageItem): string {
-      const id = assignPageIds(loadSpec()).overviewId;
+      const id = assignPageIds(loadSpecWithLinks()).overviewId;
       if (id !== item.id) {
         // The plugin wrote the sidebar before the pages; point its entry for
         // the overview at the new id. It writes the page file under item.id.
@@ -129,7 +145,7 @@ export function createPageGenerators(options: PageGeneratorOptions) {
     },
     createTagPageMD(item: PluginPageItem): string {
       // The outline names each tag by its page id (see page-outline.ts).
-      const tag = assignPageIds(loadSpec()).tags.find((candidate) => candidate.pageId === item.id);
+      const tag = assignPageIds(loadSpecWithLinks()).tags.find((candidate) => candidate.pageId === item.id);
       if (!tag) throw new Error(`[api-pages] no tag has page id "${item.id}" in ${options.specPath}; run "npm run spec" again.`);
       const page = tagPageModel(loadSpec(), tag.name, options.apiDocsBasePath);
       writePage(page);
