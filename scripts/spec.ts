@@ -17,6 +17,7 @@ const env: SpecEnv = {
   SPEC_STRICT: process.env.SPEC_STRICT,
   SPEC_TIMEOUT_MS: process.env.SPEC_TIMEOUT_MS,
   SPEC_VALIDATION: process.env.SPEC_VALIDATION,
+  SPEC_LINK_BASE: process.env.SPEC_LINK_BASE,
 };
 
 const USAGE = 'usage: tsx scripts/spec.ts [--root <dir>]';

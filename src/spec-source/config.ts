@@ -21,6 +21,8 @@ export interface SpecEnv {
   SPEC_TIMEOUT_MS?: string | undefined;
   /** `strict` refuses a description with problems; `publish` (the default) publishes it with them listed. */
   SPEC_VALIDATION?: string | undefined;
+  /** Where links in spec text that are relative to the vendor's site resolve (an absolute http(s) URL). */
+  SPEC_LINK_BASE?: string | undefined;
 }
 
 /** What the spec step does with a description that has problems but can be published. */
@@ -43,6 +45,8 @@ export interface SpecConfig {
   source: SpecSource;
   strict: boolean;
   validation: ValidationMode;
+  /** SPEC_LINK_BASE, checked; undefined: derived from the spec (externalDocs.url, else the first server). */
+  linkBase: string | undefined;
   timeoutMs: number;
   token: string | undefined;
   /** Notes about variables that were set but not used. */
@@ -76,6 +80,21 @@ export function parseValidation(value: string | undefined): ValidationMode {
   if (normalized === undefined || normalized === 'publish') return 'publish';
   if (normalized === 'strict') return 'strict';
   throw new SpecConfigError(`SPEC_VALIDATION must be "strict" or "publish" (got "${value}")`);
+}
+
+export function parseLinkBase(value: string | undefined): string | undefined {
+  const trimmed = present(value)?.trim();
+  if (trimmed === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || !['http:', 'https:'].includes(url.protocol)) {
+    throw new SpecConfigError(`SPEC_LINK_BASE must be an absolute http or https URL (got "${value}")`);
+  }
+  return trimmed;
 }
 
 export function parseTimeoutMs(value: string | undefined): number {
@@ -113,6 +132,7 @@ export function readSpecConfig(
 ): SpecConfig {
   const strict = parseStrict(env.SPEC_STRICT);
   const validation = parseValidation(env.SPEC_VALIDATION);
+  const linkBase = parseLinkBase(env.SPEC_LINK_BASE);
   const timeoutMs = parseTimeoutMs(env.SPEC_TIMEOUT_MS);
   const token = parseToken(env.SPEC_PROXY_TOKEN);
   const file = present(env.SPEC_FILE);
@@ -138,5 +158,5 @@ export function readSpecConfig(
   if (token !== undefined && source.kind !== 'proxy') {
     notices.push('SPEC_PROXY_TOKEN is set but no proxy is used, so it is ignored.');
   }
-  return {source, strict, validation, timeoutMs, token, notices};
+  return {source, strict, validation, linkBase, timeoutMs, token, notices};
 }

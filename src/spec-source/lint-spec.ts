@@ -119,5 +119,7 @@ export function plainMessage(problem: Pick<NormalizedProblem, 'message' | 'ruleI
   if (match) return `expected ${article(match[1])} ${match[2] === 'object' ? 'object' : match[2]}, found ${match[3] === 'null' ? 'nothing' : article(match[3])}; shown as far as it can be`;
   match = /^`type` can be one of the following only: (.+)$/.exec(message);
   if (match) return `"type" must be one of ${match[1].replace(/"/g, '')} in ${label}; shown as written`;
+  match = /^Must contain at least one of the following fields: (.+)$/.exec(message);
+  if (match) return `needs one of the fields ${match[1]}; shown with what it has`;
   return `${message} (${label} schema, rule ${problem.ruleId})`;
 }

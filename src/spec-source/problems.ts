@@ -75,21 +75,26 @@ export function countByKind(problems: readonly SpecProblem[]): Partial<Record<Pr
   return counts;
 }
 
+/** Each group shows at least this many (when it has them), so one noisy kind cannot hide the others. */
+const SHOWN_PER_KIND = 3;
+
 /**
  * The lines the build prints: problems grouped by kind, at most `limit` in
- * all (each group gets its share, in kind order), the rest counted.
+ * all (each group a few, then the rest of the room in kind order), the
+ * others counted.
  */
 export function summarizeProblems(problems: readonly SpecProblem[], limit = 20): string[] {
+  const groups = PROBLEM_KINDS.map((kind) => ({kind, group: problems.filter((problem) => problem.kind === kind)})).filter(({group}) => group.length > 0);
+  const floor = Math.min(SHOWN_PER_KIND, Math.floor(limit / Math.max(1, groups.length)));
+  let room = limit - groups.reduce((sum, {group}) => sum + Math.min(floor, group.length), 0);
   const lines: string[] = [];
-  let shown = 0;
-  for (const kind of PROBLEM_KINDS) {
-    const group = problems.filter((problem) => problem.kind === kind);
-    if (group.length === 0) continue;
+  for (const {kind, group} of groups) {
+    const extra = Math.min(room, group.length - Math.min(floor, group.length));
+    room -= extra;
+    const shown = Math.min(floor, group.length) + extra;
     lines.push(`${KIND_TITLES[kind]} (${group.length}):`);
-    const room = Math.max(0, limit - shown);
-    for (const problem of group.slice(0, room)) lines.push(`  - ${formatProblem(problem)}`);
-    shown += Math.min(room, group.length);
-    if (group.length > room) lines.push(`  … and ${group.length - room} more`);
+    for (const problem of group.slice(0, shown)) lines.push(`  - ${formatProblem(problem)}`);
+    if (group.length > shown) lines.push(`  … and ${group.length - shown} more`);
   }
   return lines;
 }

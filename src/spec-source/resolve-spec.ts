@@ -147,7 +147,7 @@ async function loadCheckedSpec(
   const what = source.kind === 'proxy' ? 'body' : 'file';
   const text = decodeSpecBytes(bytes, what);
   const parsed = parseSpecText(text, {what, contentType});
-  const checked = await validateSpec(parsed, {text});
+  const checked = await validateSpec(parsed, {text, ...(config.linkBase ? {linkBase: config.linkBase} : {})});
   for (const notice of checked.notices) info(notice);
   if (config.validation === 'strict' && checked.problems.length > 0) {
     throw new SpecSourceError(
@@ -265,7 +265,7 @@ export async function resolveSpec(options: ResolveSpecOptions): Promise<ResolveS
     // The derived files are recomputed from the restored spec: whatever
     // .spec/ held (another spec's, or none) must not go with it.
     const text = good.spec.toString('utf8');
-    const checked = await validateSpec(parseSpecText(text, {what: 'file'}), {text});
+    const checked = await validateSpec(parseSpecText(text, {what: 'file'}), {text, ...(config.linkBase ? {linkBase: config.linkBase} : {})});
     await writeDerivedFiles(outDir, derivedFiles(checked, describeSource(good.provenance.source), good.provenance.sha256));
     restoredProblems = checked.problems;
   } catch (restoreError) {

@@ -1,6 +1,8 @@
 import type {convertObj as ConvertObj} from 'swagger2openapi';
 
+import {findLinkProblems} from '../openapi/link-problems';
 import {assignPageIds} from '../openapi/page-ids';
+import {linkContextFor} from '../openapi/spec-link-context';
 import {SpecDocument} from '../openapi/spec-document';
 import {SpecSourceError} from './errors.js';
 import {lintSource, lintSpec} from './lint-spec.js';
@@ -28,7 +30,12 @@ export interface ValidatedSpec {
 export interface ValidateOptions {
   /** The text the document was parsed from, so problems get its lines and columns. */
   text?: string;
+  /** SPEC_LINK_BASE (already checked), for links in spec text relative to the vendor's site. */
+  linkBase?: string;
 }
+
+/** Route of the generated pages, as docusaurus.config.ts sets it: links in spec text are checked against it. */
+export const API_DOCS_BASE_PATH = '/docs/api';
 
 const SUPPORTED_OPENAPI = /^3\.[012](?:\.\d+)?$/;
 
@@ -85,6 +92,16 @@ export async function validateSpec(parsed: unknown, options: ValidateOptions = {
   for (const note of assignPageIds(spec).notes) {
     const at = located ? source.locate(note.pointer, true) : undefined;
     problems.push({kind: note.kind, pointer: note.pointer, ...(at ? {line: at.line, column: at.column} : {}), message: note.message});
+  }
+  // Links in descriptions, as the pages will show them (rewritten, resolved
+  // against the vendor's site, or plain text); located at the text's start.
+  // A converted Swagger 2.0 document keeps its description pointers for
+  // operations and tags, not for everything: only a 3.x text locates them.
+  const convertedFromSwagger = isRecord(original) && 'swagger' in original;
+  const linkContext = linkContextFor(spec, {apiDocsBasePath: API_DOCS_BASE_PATH, ...(options.linkBase ? {linkBase: options.linkBase} : {})});
+  for (const link of findLinkProblems(spec, linkContext)) {
+    const at = located && !convertedFromSwagger ? source.locate(link.pointer) : undefined;
+    problems.push({kind: 'link', pointer: link.pointer, ...(at ? {line: at.line, column: at.column} : {}), message: link.message});
   }
 
   const info = isRecord(document.info) ? document.info : {};

@@ -24,18 +24,20 @@ describe('problems', () => {
     expect(formatProblem({kind: 'link', pointer: '/info/description', message: 'gone'})).toBe('info.description: gone');
   });
 
-  it('groups by kind, prints at most the limit and counts the rest', () => {
+  it('groups by kind, prints at most the limit with a few of every kind, and counts the rest', () => {
     const problems = [...Array.from({length: 3}, (_, index) => problem('link', 100 + index)), ...Array.from({length: 4}, (_, index) => problem('schema', index + 1))];
     expect(summarizeProblems(problems, 5)).toEqual([
       'Not allowed by the OpenAPI schema (4):',
       '  - paths./pets.get.x1 (line 1, column 3): problem at 1',
       '  - paths./pets.get.x2 (line 2, column 3): problem at 2',
       '  - paths./pets.get.x3 (line 3, column 3): problem at 3',
-      '  - paths./pets.get.x4 (line 4, column 3): problem at 4',
+      '  … and 1 more',
       'Links in descriptions (3):',
       '  - paths./pets.get.x100 (line 100, column 3): problem at 100',
-      '  … and 2 more',
+      '  - paths./pets.get.x101 (line 101, column 3): problem at 101',
+      '  … and 1 more',
     ]);
+    expect(summarizeProblems(problems, 20).filter((line) => line.startsWith('  - '))).toHaveLength(7);
   });
 
   it('writes the file in document order with counts by kind', () => {
