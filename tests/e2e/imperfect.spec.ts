@@ -1,0 +1,160 @@
+import {existsSync, readFileSync} from 'node:fs';
+import type {Server} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import path from 'node:path';
+
+import {test, expect, gotoHydrated} from './fixtures';
+import {serveDirectory} from './static-server';
+
+/**
+ * The site built with `SPEC_FILE=tests/fixtures/imperfect.yaml npm run build`
+ * (kept by scripts/corpus/fixture-builds.ts; `npm run test:e2e` builds it first
+ * when it is missing or stale): a description with one known problem per
+ * operation is published, each problem is printed with its location and
+ * written to .spec/problems.json, and every operation has a page that shows
+ * what it can.
+ *
+ * Expected lines and columns come from searching the fixture's own text, not
+ * from the site's code.
+ */
+
+const KEPT = path.resolve(__dirname, '../../bench/work/fixture-builds/imperfect');
+const BUILD = path.join(KEPT, 'build');
+if (!existsSync(path.join(BUILD, 'sitemap.xml'))) {
+  throw new Error(`no imperfect build at ${BUILD}: run "npm run test:e2e" (it builds tests/fixtures/imperfect.yaml first) or "tsx scripts/fixture-builds.ts"`);
+}
+const FIXTURE_LINES = readFileSync(path.resolve(__dirname, '../fixtures/imperfect.yaml'), 'utf8').split('\n');
+const LOG = readFileSync(path.join(KEPT, 'build.log'), 'utf8');
+
+interface Problem {
+  kind: string;
+  pointer: string;
+  line?: number;
+  column?: number;
+  message: string;
+}
+const PROBLEMS = JSON.parse(readFileSync(path.join(KEPT, 'problems.json'), 'utf8')) as {total: number; byKind: Record<string, number>; problems: Problem[]};
+
+/** 1-based line and column where `text` first appears in the fixture. */
+function locate(text: string): {line: number; column: number} {
+  const index = FIXTURE_LINES.findIndex((line) => line.includes(text));
+  if (index < 0) throw new Error(`"${text}" is not in the fixture`);
+  return {line: index + 1, column: FIXTURE_LINES[index].indexOf(text) + 1};
+}
+
+test.describe('a description with known problems', () => {
+  test('the build says it published the description with its problems, and how many', () => {
+    expect(LOG).toContain(`[spec] Published with ${PROBLEMS.total} problems in the description (all in .spec/problems.json;`);
+    expect(PROBLEMS.total).toBe(PROBLEMS.problems.length);
+    for (const kind of ['schema', 'reference', 'operation', 'link']) expect(PROBLEMS.byKind[kind], kind).toBeGreaterThan(0);
+  });
+
+  const located: {what: string; at: string; pointer: string; printed: string; message: RegExp}[] = [
+    {
+      what: 'a $ref outside the document',
+      at: "$ref: 'other.yaml#/Pet'",
+      pointer: '/paths/~1pets~1{petId}~1transfer/post/responses/200/content/application~1json/schema/properties/pet',
+      printed: 'paths./pets/{petId}/transfer.post.responses.200.content.application/json.schema.properties.pet',
+      message: /^\$ref "other\.yaml#\/Pet" points outside the document/,
+    },
+    {
+      what: 'a $ref to nothing',
+      at: "$ref: '#/components/responses/MissingNotFound'",
+      pointer: '/paths/~1pets~1{petId}~1transfer/post/responses/404',
+      printed: 'paths./pets/{petId}/transfer.post.responses.404',
+      message: /points to nothing in the document; shown as an unresolved reference where it is used$/,
+    },
+    {
+      what: 'a keyword OpenAPI 3.0 does not have',
+      at: 'additionalItems:',
+      pointer: '/paths/~1pets~1{petId}~1measurements/get/responses/200/content/application~1json/schema/properties/legacyReading/additionalItems',
+      printed: 'paths./pets/{petId}/measurements.get.responses.200.content.application/json.schema.properties.legacyReading.additionalItems',
+      message: /^"additionalItems" is not an OpenAPI 3\.0 keyword here; ignored$/,
+    },
+    {
+      what: 'an operation with no operationId and a summary another has',
+      at: 'post:\n',
+      pointer: '/paths/~1owners/post',
+      printed: 'paths./owners.post',
+      message: /its page is "list-owners-2"/,
+    },
+  ];
+  for (const {what, at, pointer, printed, message} of located) {
+    test(`${what}: printed with its line and column, and in problems.json`, () => {
+      const where = at === 'post:\n' ? locateAfter('  /owners:', 'post:') : locate(at);
+      const problem = PROBLEMS.problems.find((candidate) => candidate.pointer === pointer);
+      expect(problem, pointer).toBeDefined();
+      expect(problem).toMatchObject({line: where.line, column: where.column});
+      expect(problem!.message).toMatch(message);
+      expect(LOG).toContain(`[spec]   - ${printed} (line ${where.line}, column ${where.column}): ${problem!.message}`);
+    });
+  }
+
+  test('links in the description are reported where the text is', () => {
+    const where = locate('description: |');
+    const links = PROBLEMS.problems.filter((problem) => problem.kind === 'link');
+    expect(links.map((problem) => problem.message)).toEqual([
+      'link "#tag/Pets" points to a Redoc anchor; rewritten to /docs/api/pets',
+      'link "#operation/getAge" points to a Redoc anchor; rewritten to /docs/api/get-age',
+      expect.stringMatching(/^link "\/docs\/errors" is relative to the vendor's site; resolved against https:\/\/api\.example\.com/),
+      expect.stringMatching(/^link "status\.example\.com\/pets"/),
+      expect.stringMatching(/^link "#schema\/Owner"/),
+      expect.stringMatching(/^link "#section\/Authentication"/),
+    ]);
+    for (const problem of links) expect(problem).toMatchObject({pointer: '/info/description', line: where.line, column: where.column + 'description: '.length});
+  });
+
+  test.describe('in Chromium', () => {
+    let server: Server;
+    let origin: string;
+    test.beforeAll(async () => {
+      server = await serveDirectory(BUILD);
+      origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    test.afterAll(async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    });
+
+    test('every operation has a page, including repeated summaries and ones without a name', async ({request}) => {
+      const sitemap = readFileSync(path.join(BUILD, 'sitemap.xml'), 'utf8');
+      const routes = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+      for (const page of ['transfer-pet', 'get-measurements', 'set-nickname', 'search-pets', 'ping-pet', 'pet-options', 'get-photo', 'update-settings', 'get-age', 'list-vaccinations', 'list-owners', 'list-owners-2', 'get-owners-owner-id', 'delete-owners-owner-id']) {
+        expect(routes, page).toContain(`/docs/api/${page}`);
+        expect((await request.get(`${origin}/docs/api/${page}`)).status(), page).toBe(200);
+      }
+      // The undeclared tag has its page too.
+      expect(routes).toContain('/docs/api/vets');
+    });
+
+    test('an unresolved reference shows as such where it is used', async ({page}) => {
+      await gotoHydrated(page, `${origin}/docs/api/transfer-pet`);
+      const main = page.locator('main');
+      await expect(main).toContainText('other.yaml#/Pet');
+      await expect(main).toContainText('https://example.com/schemas/owner.json');
+      await expect(main).toContainText('#/components/responses/MissingNotFound');
+      await expect(main).toContainText(/unresolved/i);
+    });
+
+    test('links in spec text lead to this site\'s pages, the vendor\'s site, or are plain text', async ({page}) => {
+      await gotoHydrated(page, `${origin}/docs/api/imperfect-pets-api`);
+      const description = page.locator('main');
+      await expect(description.getByRole('link', {name: 'the pets', exact: true})).toHaveAttribute('href', '/docs/api/pets');
+      await expect(description.getByRole('link', {name: "a pet's age", exact: true})).toHaveAttribute('href', '/docs/api/get-age');
+      await expect(description.getByRole('link', {name: 'the error guide', exact: true})).toHaveAttribute('href', 'https://api.example.com/docs/errors');
+      await expect(description.getByRole('link', {name: 'the status page', exact: true})).toHaveAttribute('href', 'https://status.example.com/pets');
+      await expect(description.getByRole('link', {name: 'owner schema', exact: true})).toHaveCount(0);
+      await expect(description).toContainText('owner schema');
+      await expect(description.getByRole('link', {name: 'Authentication', exact: true}).first()).toHaveAttribute('href', /#authentication$/);
+      await description.getByRole('link', {name: 'the pets', exact: true}).click();
+      await expect(page).toHaveURL(`${origin}/docs/api/pets`);
+      await expect(page.locator('h1')).toHaveText('Pets');
+    });
+  });
+});
+
+/** The first line holding `text` after the line holding `anchor`. */
+function locateAfter(anchor: string, text: string): {line: number; column: number} {
+  const start = FIXTURE_LINES.findIndex((line) => line.includes(anchor));
+  const index = FIXTURE_LINES.findIndex((line, at) => at > start && line.includes(text));
+  return {line: index + 1, column: FIXTURE_LINES[index].indexOf(text) + 1};
+}
