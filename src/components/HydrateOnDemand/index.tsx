@@ -1,4 +1,5 @@
 import {useEffect, useRef, useState, type ReactNode, type SyntheticEvent} from 'react';
+import {flushSync} from 'react-dom';
 import {isFirstPageHydrated} from '@site/src/client/hydration-state';
 
 interface Props {
@@ -56,15 +57,24 @@ export default function HydrateOnDemand({children, className, 'aria-label': aria
   }
   const activate = (event: SyntheticEvent) => {
     if (event.type === 'focus' && ref.current) focusPath.current = pathFrom(ref.current, event.target as Node);
-    setActive(true);
+    // React's nodes replace the server's now, before the gesture goes on: a
+    // press on the server's link and a release on React's is no click, and
+    // the reader's first click on a link in a description was lost.
+    flushSync(() => setActive(true));
+  };
+  // A tap on a link follows the server's link (a full page load); swapping
+  // the nodes under the finger would cancel the tap.
+  const activateUnlessOnLink = (event: SyntheticEvent) => {
+    if (event.target instanceof Element && event.target.closest('a[href]')) return;
+    activate(event);
   };
   return (
     <div
       ref={ref}
       className={className}
       aria-label={ariaLabel}
-      onPointerEnter={activate}
-      onTouchStart={activate}
+      onPointerEnter={(event) => (event.pointerType === 'mouse' ? activate(event) : activateUnlessOnLink(event))}
+      onTouchStart={activateUnlessOnLink}
       onFocus={activate}
       // Keeps the server-rendered children: React does not touch them while
       // hydrating an element whose content is set this way.
