@@ -15,8 +15,11 @@ export function countOperations(document: unknown): number {
   if (typeof document !== 'object' || document === null || Array.isArray(document)) return 0;
   const record = document as Record<string, unknown>;
   // A webhook is a path item keyed by event name instead of path, and may be a
-  // `$ref` into components/pathItems like one under `paths`.
-  const webhooks = expectedOperations({...record, paths: record.webhooks});
+  // `$ref` into components/pathItems like one under `paths`. Descriptions
+  // written before OpenAPI 3.1 (GitHub's) use the `x-webhooks` extension,
+  // which the site reads first, as Redoc does.
+  const webhookItems = typeof record['x-webhooks'] === 'object' && record['x-webhooks'] !== null ? record['x-webhooks'] : record.webhooks;
+  const webhooks = expectedOperations({...record, paths: webhookItems});
   return expectedOperations(record).length + webhooks.length;
 }
 

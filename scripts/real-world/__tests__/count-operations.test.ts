@@ -31,6 +31,10 @@ describe('countOperations', () => {
     expect(countOperations(document)).toBe(5);
   });
 
+  it('counts x-webhooks, the extension GitHub's description uses, in place of webhooks', () => {
+    expect(countOperations({openapi: '3.0.3', paths: {'/a': {get: {}}}, 'x-webhooks': {push: {post: {}}, ping: {post: {}}}})).toBe(3);
+  });
+
   it('reads Swagger 2.0 paths the same way', () => {
     expect(countOperations({swagger: '2.0', paths: {'/x': {get: {}, post: {}}}})).toBe(2);
   });
