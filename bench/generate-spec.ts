@@ -1,6 +1,7 @@
 // Generates realistic, deterministic OpenAPI 3.1 descriptions of any size, so
 // that the build benchmark can measure how the site scales past the 24
 // operations of the bundled spec. Pure: no I/O, same seed in, same spec out.
+import {mulberry32} from '../scripts/seeded-random';
 
 /** A JSON value as it appears in an OpenAPI document. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | {[key: string]: JsonValue};
@@ -57,17 +58,8 @@ const STATUSES = [
 const CURRENCIES = ['GBP', 'EUR', 'USD', 'CHF', 'SEK'];
 const COUNTRIES = ['GB', 'IE', 'DE', 'FR', 'NL', 'SE', 'CH', 'US'];
 
-/** Mulberry32: tiny, fast and good enough to vary a fixture deterministically. */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** Mulberry32 (scripts/seeded-random.ts): tiny, fast and good enough to vary a fixture deterministically. */
+export const createRandom = mulberry32;
 
 interface Resource {
   /** snake_case singular, e.g. `pension_holding`. */

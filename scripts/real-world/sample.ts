@@ -3,6 +3,7 @@
  * `npm run test:real-world` runs: the same seed and candidates always give the
  * same sample, in the same order.
  */
+import {mulberry32} from '../seeded-random';
 
 /** One description file of a collection. */
 export interface Candidate {
@@ -32,17 +33,7 @@ export function sizeClass(bytes: number): SizeClass {
   return 'large';
 }
 
-/** mulberry32: a small deterministic PRNG, uniform in [0, 1). Math.random cannot be seeded. */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export {mulberry32};
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const copy = [...items];

@@ -1,10 +1,8 @@
 import {existsSync, readFileSync} from 'node:fs';
-import type {Server} from 'node:http';
-import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 
 import {test, expect, gotoHydrated} from './fixtures';
-import {serveDirectory} from './static-server';
+import {serveDuringTests} from './static-server';
 
 /**
  * The site built with `SPEC_FILE=tests/fixtures/imperfect.yaml npm run build`
@@ -108,29 +106,21 @@ test.describe('a description with known problems', () => {
   });
 
   test.describe('in Chromium', () => {
-    let server: Server;
-    let origin: string;
-    test.beforeAll(async () => {
-      server = await serveDirectory(BUILD);
-      origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    });
-    test.afterAll(async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    });
+    const server = serveDuringTests(test, BUILD);
 
     test('every operation has a page, including repeated summaries and ones without a name', async ({request}) => {
       const sitemap = readFileSync(path.join(BUILD, 'sitemap.xml'), 'utf8');
       const routes = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
       for (const page of ['transfer-pet', 'get-measurements', 'set-nickname', 'search-pets', 'ping-pet', 'pet-options', 'get-photo', 'update-settings', 'get-age', 'list-vaccinations', 'list-owners', 'list-owners-2', 'get-owners-owner-id', 'delete-owners-owner-id']) {
         expect(routes, page).toContain(`/docs/api/${page}`);
-        expect((await request.get(`${origin}/docs/api/${page}`)).status(), page).toBe(200);
+        expect((await request.get(`${server.origin()}/docs/api/${page}`)).status(), page).toBe(200);
       }
       // The undeclared tag has its page too.
       expect(routes).toContain('/docs/api/vets');
     });
 
     test('an unresolved reference shows as such where it is used', async ({page}) => {
-      await gotoHydrated(page, `${origin}/docs/api/transfer-pet`);
+      await gotoHydrated(page, `${server.origin()}/docs/api/transfer-pet`);
       const main = page.locator('main');
       await expect(main).toContainText('other.yaml#/Pet');
       await expect(main).toContainText('https://example.com/schemas/owner.json');
@@ -140,7 +130,7 @@ test.describe('a description with known problems', () => {
 
     test('links in spec text lead to this site\'s pages, the vendor\'s site, or are plain text', async ({page}) => {
       test.setTimeout(120_000);
-      await gotoHydrated(page, `${origin}/docs/api/imperfect-pets-api`);
+      await gotoHydrated(page, `${server.origin()}/docs/api/imperfect-pets-api`);
       const description = page.locator('main');
       await expect(description.getByRole('link', {name: 'the pets', exact: true})).toHaveAttribute('href', '/docs/api/pets');
       await expect(description.getByRole('link', {name: "a pet's age", exact: true})).toHaveAttribute('href', '/docs/api/get-age');
@@ -151,7 +141,7 @@ test.describe('a description with known problems', () => {
       await expect(description.getByRole('link', {name: 'Authentication', exact: true}).first()).toHaveAttribute('href', /#authentication$/);
       // Loading the tag page's code is what takes time on a slow host: a
       // bound per navigation, not per test.
-      await Promise.all([page.waitForURL(`${origin}/docs/api/pets`, {timeout: 60_000}), description.getByRole('link', {name: 'the pets', exact: true}).click()]);
+      await Promise.all([page.waitForURL(`${server.origin()}/docs/api/pets`, {timeout: 60_000}), description.getByRole('link', {name: 'the pets', exact: true}).click()]);
       await expect(page.locator('h1')).toHaveText('Pets');
     });
   });
@@ -159,21 +149,13 @@ test.describe('a description with known problems', () => {
 
 test.describe('on a touch screen', () => {
   test.use({hasTouch: true, isMobile: true, viewport: {width: 390, height: 844}});
-  let server: Server;
-  let origin: string;
-  test.beforeAll(async () => {
-    server = await serveDirectory(BUILD);
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  test.afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  const server = serveDuringTests(test, BUILD);
 
   test('the first tap on a link in a description follows it', async ({page}) => {
     test.setTimeout(120_000);
-    await gotoHydrated(page, `${origin}/docs/api/imperfect-pets-api`);
+    await gotoHydrated(page, `${server.origin()}/docs/api/imperfect-pets-api`);
     const link = page.locator('main').getByRole('link', {name: "a pet's age", exact: true});
-    await Promise.all([page.waitForURL(`${origin}/docs/api/get-age`, {timeout: 60_000}), link.tap()]);
+    await Promise.all([page.waitForURL(`${server.origin()}/docs/api/get-age`, {timeout: 60_000}), link.tap()]);
     await expect(page.locator('h1')).toHaveText("Get a pet's age");
   });
 });

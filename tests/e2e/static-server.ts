@@ -33,3 +33,24 @@ export function serveDirectory(root: string): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+
+/**
+ * Serves `root` on 127.0.0.1 for the tests of the describe block it is called
+ * in, and stops it after them; `origin()` is the server's origin.
+ */
+export function serveDuringTests(hooks: {beforeAll: (fn: () => Promise<void>) => void; afterAll: (fn: () => Promise<void>) => void}, root: string): {origin: () => string} {
+  let server: Server | undefined;
+  hooks.beforeAll(async () => {
+    server = await serveDirectory(root);
+  });
+  hooks.afterAll(async () => {
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  });
+  return {
+    origin: () => {
+      const address = server?.address();
+      if (!address || typeof address === 'string') throw new Error(`the static server for ${root} is not listening`);
+      return `http://127.0.0.1:${address.port}`;
+    },
+  };
+}

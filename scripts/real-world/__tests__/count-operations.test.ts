@@ -31,7 +31,7 @@ describe('countOperations', () => {
     expect(countOperations(document)).toBe(5);
   });
 
-  it('counts x-webhooks, the extension GitHub's description uses, in place of webhooks', () => {
+  it("counts x-webhooks, the extension GitHub's description uses, in place of webhooks", () => {
     expect(countOperations({openapi: '3.0.3', paths: {'/a': {get: {}}}, 'x-webhooks': {push: {post: {}}, ping: {post: {}}}})).toBe(3);
   });
 
