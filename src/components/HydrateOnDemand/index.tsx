@@ -62,19 +62,13 @@ export default function HydrateOnDemand({children, className, 'aria-label': aria
     // the reader's first click on a link in a description was lost.
     flushSync(() => setActive(true));
   };
-  // A tap on a link follows the server's link (a full page load); swapping
-  // the nodes under the finger would cancel the tap.
-  const activateUnlessOnLink = (event: SyntheticEvent) => {
-    if (event.target instanceof Element && event.target.closest('a[href]')) return;
-    activate(event);
-  };
   return (
     <div
       ref={ref}
       className={className}
       aria-label={ariaLabel}
-      onPointerEnter={(event) => (event.pointerType === 'mouse' ? activate(event) : activateUnlessOnLink(event))}
-      onTouchStart={activateUnlessOnLink}
+      onPointerEnter={activate}
+      onTouchStart={activate}
       onFocus={activate}
       // Keeps the server-rendered children: React does not touch them while
       // hydrating an element whose content is set this way.
