@@ -171,6 +171,7 @@ async function loadCheckedSpec(
       title: checked.title,
       version: checked.version,
       operationCount: checked.operationCount,
+      ...(checked.webhookCount > 0 ? {webhookCount: checked.webhookCount} : {}),
       fetchedAt,
     },
   };
@@ -225,7 +226,8 @@ export async function resolveSpec(options: ResolveSpecOptions): Promise<ResolveS
     const {provenance, problems} = resolved;
     info(
       `Resolved "${provenance.title}" ${provenance.version} from ${label}: ` +
-        `${plural(provenance.operationCount, 'operation')}, sha256 ${provenance.sha256.slice(0, 12)}`,
+        `${plural(provenance.operationCount, 'operation')}${provenance.webhookCount ? `, ${plural(provenance.webhookCount, 'webhook')}` : ''}, ` +
+        `sha256 ${provenance.sha256.slice(0, 12)}`,
     );
     reportProblems(problems, displayPath(root, path.join(outDir, PROBLEMS_FILE_NAME)), warn);
     return {status: 'resolved', exitCode: 0, provenance, problems};

@@ -19,6 +19,8 @@ export interface SpecProvenance {
   title: string;
   version: string;
   operationCount: number;
+  /** Webhooks (OpenAPI 3.1 `webhooks`, or `x-webhooks`); absent when there are none. */
+  webhookCount?: number;
   /** When the spec was fetched or read, ISO 8601. */
   fetchedAt: string;
 }

@@ -5,7 +5,8 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {parse} from 'yaml';
 
 import {validateOptions, type PluginOptions} from './options';
-import {buildPostmanCollection, operationKeys} from './postman';
+import {SpecDocument} from '../../openapi/spec-document';
+import {buildPostmanCollection} from './postman';
 
 export type {PluginOptions} from './options';
 
@@ -20,7 +21,7 @@ export interface DownloadFile {
   contents: string;
 }
 
-/** Parses the resolved spec, refusing anything that is not an OpenAPI document with operations. */
+/** Parses the resolved spec, refusing anything that is not an OpenAPI document with operations or webhooks. */
 export function parseSpec(yamlText: string, source: string): Record<string, unknown> {
   let document: unknown;
   try {
@@ -31,8 +32,9 @@ export function parseSpec(yamlText: string, source: string): Record<string, unkn
   if (typeof document !== 'object' || document === null || typeof (document as {openapi?: unknown}).openapi !== 'string') {
     throw new Error(`[spec-downloads] ${source} is not an OpenAPI document (no "openapi" version field). Run "npm run spec" again.`);
   }
-  if (operationKeys(document).length === 0) {
-    throw new Error(`[spec-downloads] ${source} has no operations; refusing to publish an empty API description.`);
+  const spec = new SpecDocument(document as Record<string, unknown>);
+  if (spec.operations().length + spec.webhooks().length === 0) {
+    throw new Error(`[spec-downloads] ${source} has no operations and no webhooks; refusing to publish an empty API description.`);
   }
   return document as Record<string, unknown>;
 }

@@ -156,7 +156,10 @@ function convertQuietly(yamlText: string): Promise<PostmanCollectionJson> {
  * rebuild of the same spec writes the same file.
  */
 export async function buildPostmanCollection(yamlText: string, spec: OpenApiLike): Promise<PostmanCollectionJson> {
-  const collection = await convert(yamlText);
+  // A description of webhooks only has nothing a client sends: an empty
+  // collection (openapi-to-postmanv2 refuses a document without paths).
+  const collection: PostmanCollectionJson =
+    operationKeys(spec).length > 0 ? await convert(yamlText) : {info: {name: '', schema: POSTMAN_SCHEMA_V21}, item: []};
   const open = unauthenticatedOperations(spec);
   const title = typeof spec.info?.title === 'string' ? spec.info.title : collection.info.name;
   const version = typeof spec.info?.version === 'string' ? spec.info.version : undefined;

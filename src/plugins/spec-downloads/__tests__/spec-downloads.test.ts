@@ -62,8 +62,16 @@ describe('parseSpec', () => {
       '[spec-downloads] spec.yaml is not an OpenAPI document (no "openapi" version field). Run "npm run spec" again.',
     );
     expect(() => parseSpec('openapi: 3.1.0\ninfo: {title: x, version: "1"}\npaths: {}', 'spec.yaml')).toThrow(
-      '[spec-downloads] spec.yaml has no operations; refusing to publish an empty API description.',
+      '[spec-downloads] spec.yaml has no operations and no webhooks; refusing to publish an empty API description.',
     );
+  });
+
+  it('publishes a description of webhooks only, with an empty Postman collection', async () => {
+    const yamlText = 'openapi: 3.1.0\ninfo: {title: Events, version: "2"}\nwebhooks:\n  petAdopted:\n    post: {responses: {"200": {description: ok}}}\n';
+    const files = await specDownloads(yamlText, {...DEFAULT_OPTIONS, specPath: 'spec.yaml'});
+    const collection = JSON.parse(files.find((file) => file.filename === DEFAULT_OPTIONS.postmanFilename)!.contents) as {info: {name: string}; item: unknown[]};
+    expect(collection.info.name).toBe('Events');
+    expect(collection.item).toEqual([]);
   });
 });
 
