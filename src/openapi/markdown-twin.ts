@@ -571,7 +571,7 @@ const MAX_FIELD_DEPTH = 10;
 
 /** Rows for the fields under `schema`, with dotted paths (`address.postcode`, `items[].id`). */
 function childRows(schema: SchemaNode, prefix: string, direction: Direction, depth: number, note?: string): FieldRow[] {
-  if (depth > MAX_FIELD_DEPTH || schema.circularRef) return [];
+  if (depth > MAX_FIELD_DEPTH || schema.circularRef || schema.notExpandedRef) return [];
   const rows: FieldRow[] = [];
   for (const property of visibleProperties(schema, direction)) {
     const path = prefix ? `${prefix}.${property.name ?? ''}` : property.name ?? '';
@@ -615,6 +615,7 @@ function childRows(schema: SchemaNode, prefix: string, direction: Direction, dep
 /** What the field list cannot show, said in words: a circular or an unresolved reference. */
 function referenceNote(schema: SchemaNode): string {
   if (schema.circularRef) return `Same structure as ${codeSpan(schema.circularRef)}.`;
+  if (schema.notExpandedRef) return `Fields not repeated here (the schema is too large to show in full): see ${codeSpan(`components.schemas.${schema.notExpandedRef}`)} in the API description.`;
   if (schema.unresolvedRef) return unresolvedNote(schema.unresolvedRef, 'what it defines');
   return '';
 }

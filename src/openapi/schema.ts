@@ -5,6 +5,16 @@ import type {EnumValue, SchemaNode, SchemaRules} from './types';
 /** Past this depth a schema tree stops expanding (deep but not circular specs). */
 const MAX_DEPTH = 16;
 
+/**
+ * Fields one schema tree may hold before a named schema met again is no
+ * longer expanded. A description whose objects embed each other (Stripe's
+ * expandable fields: `anyOf: [string, Customer]` in every object) expands
+ * combinatorially: one operation's page model grew past 300 MB and the next
+ * past what a string can hold. The bundled spec's largest tree holds a few
+ * hundred fields; a page past this many is not read field by field anyway.
+ */
+export const SCHEMA_NODE_BUDGET = 2_000;
+
 const RULE_KEYS: (keyof SchemaRules)[] = [
   'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum',
   'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties',
@@ -17,6 +27,8 @@ interface WalkState {
   ancestors: string[];
   depth: number;
   direction: SchemaDirection;
+  /** Nodes the whole tree may still create (shared by every branch). */
+  budget: {remaining: number};
 }
 
 /** JSON text of a value, safe for any input (lone surrogates, BigInt-free JSON). */
@@ -182,7 +194,7 @@ export function schemaNode(
   spec: SpecDocument,
   rawSchema: unknown,
   direction: SchemaDirection,
-  state: WalkState = {ancestors: [], depth: 0, direction},
+  state: WalkState = {ancestors: [], depth: 0, direction, budget: {remaining: SCHEMA_NODE_BUDGET}},
 ): SchemaNode {
   // A string or a number where a schema belongs says nothing about the value.
   if (!isSchemaLike(rawSchema)) return {types: [], typeLabel: 'unknown'};
@@ -190,10 +202,15 @@ export function schemaNode(
   if (ref && state.ancestors.includes(ref)) {
     return {types: [], typeLabel: refName ?? 'circular', refName, circularRef: refName ?? ref};
   }
+  if (state.budget.remaining <= 0 && refName && ref?.startsWith('#/components/schemas/') && state.depth > 0) {
+    // Named, so the reader can find its fields in the description: said, not dropped.
+    return {types: [], typeLabel: refName, refName, notExpandedRef: refName};
+  }
+  state.budget.remaining -= 1;
   const ancestors = ref ? [...state.ancestors, ref] : state.ancestors;
   const trace: AllOfTrace = {followed: [], circular: [], unresolved: []};
   const schema = mergeAllOf(spec, resolvedSchema, ancestors, trace);
-  const next: WalkState = {ancestors: [...ancestors, ...trace.followed], depth: state.depth + 1, direction};
+  const next: WalkState = {ancestors: [...ancestors, ...trace.followed], depth: state.depth + 1, direction, budget: state.budget};
   const node: SchemaNode = {types: schemaTypes(schema), typeLabel: ''};
   if (refName && ref?.startsWith('#/components/schemas/') && !unresolvedRef) node.refName = refName;
   const unresolved = unresolvedRef ?? trace.unresolved[0];

@@ -96,6 +96,9 @@ export interface SchemaNode {
   variants?: SchemaVariants;
   /** Set instead of children when the schema refers back to an ancestor. */
   circularRef?: string;
+  /** Set instead of children when the tree had reached its size budget
+   * (SCHEMA_NODE_BUDGET): the named schema whose fields are not repeated here. */
+  notExpandedRef?: string;
   /** A `$ref` of this schema, or of one of its `allOf` parts, that does not
    * resolve within the description: what it would define is not shown. */
   unresolvedRef?: string;

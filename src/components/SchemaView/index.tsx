@@ -83,6 +83,12 @@ export function FieldDetails({node, name, depth, flags = [], note}: FieldProps):
       {node.circularRef ? (
         <p className={styles.schemaNote}>Circular reference to {node.circularRef}; its fields are listed above.</p>
       ) : null}
+      {node.notExpandedRef ? (
+        <p className={styles.schemaNote}>
+          The fields of {node.notExpandedRef} are not repeated here: this schema is too large to show in full. They are defined under{' '}
+          <code>components.schemas.{node.notExpandedRef}</code> in the <a href="/openapi.yaml">API description</a>.
+        </p>
+      ) : null}
       {node.unresolvedRef ? <UnresolvedNote reference={node.unresolvedRef} /> : null}
       <SchemaChildren node={node} depth={depth} />
     </>
