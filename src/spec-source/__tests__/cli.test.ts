@@ -587,6 +587,16 @@ describe.concurrent('npm run spec with local sources and fallbacks', {timeout: 3
     expect(await snapshotSpecDir(root)).toEqual(before);
   });
 
+  /** What the spec step says of fixtures/invalid-schema.yaml, grouped by kind. */
+  const INVALID_SCHEMA_PROBLEMS = [
+    'Not allowed by the OpenAPI schema (3):',
+    '  - info (line 2, column 1): required field "version" is missing; the page shows what is there',
+    '  - paths./contacts.get.responses.200 (line 8, column 9): required field "description" is missing; the page shows what is there',
+    '  - paths./contacts.get.responses.200.summary (line 9, column 11): "summary" is not an OpenAPI 3.0 keyword here; ignored',
+    'Operations and page ids (1):',
+    '  - paths./contacts.get (line 6, column 5): GET /contacts has no operationId and no summary; its page is "get-contacts" (from its method and path)',
+  ];
+
   it('publishes a bundled spec with problems, listing each with its line and column', async ({expect}) => {
     const root = await makeSiteRoot();
     await writeFile(path.join(root, 'openapi/meridian.yaml'), await fixture('invalid-schema.yaml'));
@@ -594,12 +604,7 @@ describe.concurrent('npm run spec with local sources and fallbacks', {timeout: 3
     expect(result.status).toBe(0);
     expect(lines(result.stderr)).toEqual([
       '[spec] Published with 4 problems in the description (all in .spec/problems.json; SPEC_VALIDATION=strict refuses a description with problems):',
-      '[spec] Not allowed by the OpenAPI schema (3):',
-      '[spec]   - info (line 2, column 1): required field "version" is missing; the page shows what is there',
-      '[spec]   - paths./contacts.get.responses.200 (line 8, column 9): required field "description" is missing; the page shows what is there',
-      '[spec]   - paths./contacts.get.responses.200.summary (line 9, column 11): "summary" is not an OpenAPI 3.0 keyword here; ignored',
-      '[spec] Operations and page ids (1):',
-      '[spec]   - paths./contacts.get (line 6, column 5): GET /contacts has no operationId and no summary; its page is "get-contacts" (from its method and path)',
+      ...INVALID_SCHEMA_PROBLEMS.map((line) => `[spec] ${line}`),
     ]);
     const written = JSON.parse(await readFile(path.join(root, '.spec/problems.json'), 'utf8')) as {total: number; byKind: unknown; problems: {pointer: string; line: number}[]};
     expect(written).toMatchObject({total: 4, byKind: {schema: 3, operation: 1}, source: 'bundled spec openapi/meridian.yaml'});
@@ -620,12 +625,8 @@ describe.concurrent('npm run spec with local sources and fallbacks', {timeout: 3
     expect(result.status).toBe(1);
     expect(lines(result.stderr)).toEqual([
       '[spec] Could not use the spec from bundled spec openapi/meridian.yaml: 4 problems in the description, and SPEC_VALIDATION=strict refuses a description with problems.',
-      '[spec]   Not allowed by the OpenAPI schema (3):',
-      '[spec]     - info (line 2, column 1): required field "version" is missing; the page shows what is there',
-      '[spec]     - paths./contacts.get.responses.200 (line 8, column 9): required field "description" is missing; the page shows what is there',
-      '[spec]     - paths./contacts.get.responses.200.summary (line 9, column 11): "summary" is not an OpenAPI 3.0 keyword here; ignored',
-      '[spec]   Operations and page ids (1):',
-      '[spec]     - paths./contacts.get (line 6, column 5): GET /contacts has no operationId and no summary; its page is "get-contacts" (from its method and path)',
+      // Under the failure, as its details: indented once more.
+      ...INVALID_SCHEMA_PROBLEMS.map((line) => `[spec]   ${line}`),
       '[spec] Fix the problems listed above, or unset SPEC_VALIDATION to publish the description with its problems listed.',
       STRICT_STOP,
     ]);
