@@ -1,7 +1,6 @@
 import {parseSpecMarkdown} from './markdown';
-import {escapePointerSegment} from './page-ids';
 import {rewriteMarkdownLinks, type LinkContext} from './spec-links';
-import {isObject, type SpecDocument} from './spec-document';
+import {escapePointerSegment, isObject, type SpecDocument} from './spec-document';
 
 export interface LinkProblem {
   /** JSON Pointer (RFC 6901) of the string that holds the link, e.g. `/paths/~1pets/get/description`. */

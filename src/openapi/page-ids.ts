@@ -1,6 +1,6 @@
 import kebabCase from 'lodash/kebabCase';
 
-import {asString, isObject, type JsonObject, type SpecDocument} from './spec-document';
+import {asString, escapePointerSegment, isObject, type JsonObject, type SpecDocument} from './spec-document';
 
 /**
  * The one rule for the id (and so the route, `/docs/api/<id>`) of every
@@ -59,10 +59,6 @@ export interface PageIdAssignment {
 
 /** Names Docusaurus gives a meaning of its own: `index.mdx` and `README.md` become the folder's index page. */
 const RESERVED_IDS = new Set(['index', 'readme']);
-
-export function escapePointerSegment(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
 
 function stringTags(operation: JsonObject): string[] {
   return Array.isArray(operation.tags) ? operation.tags.filter((tag): tag is string => typeof tag === 'string') : [];

@@ -33,8 +33,19 @@ export interface Resolved {
 /** Hops after which a `$ref` chain counts as a loop (`A` → `B` → `A`). */
 const MAX_REF_HOPS = 32;
 
-/** A JSON pointer segment; bad percent-encoding (`%E0%A4%A`) is kept as written
- * rather than thrown as a URIError, so a typo in one `$ref` breaks only that ref. */
+/** A key as one JSON Pointer segment (RFC 6901): `~` as `~0`, `/` as `~1`. */
+export function escapePointerSegment(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The key one JSON Pointer segment stands for (RFC 6901), as in `.spec/problems.json`. */
+export function unescapePointerSegment(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** A segment of a `$ref`'s URI fragment: percent-decoded, then unescaped. Bad
+ * percent-encoding (`%E0%A4%A`) is kept as written rather than thrown as a
+ * URIError, so a typo in one `$ref` breaks only that ref. */
 export function decodePointerSegment(segment: string): string {
   let decoded = segment;
   try {
@@ -42,7 +53,7 @@ export function decodePointerSegment(segment: string): string {
   } catch {
     // Kept as written: a key literally named so still matches.
   }
-  return decoded.replace(/~1/g, '/').replace(/~0/g, '~');
+  return unescapePointerSegment(decoded);
 }
 
 export class SpecDocument {

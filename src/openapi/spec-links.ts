@@ -3,7 +3,7 @@ import kebabCase from 'lodash/kebabCase';
 import type {Definition, Nodes as MdastNodes, Parents as MdastParents, Root as MdastRoot} from 'mdast';
 
 import type {PageIdAssignment} from './page-ids';
-import {asString, isObject, type SpecDocument} from './spec-document';
+import {asString, decodePointerSegment, isObject, type SpecDocument} from './spec-document';
 
 /**
  * Links in spec text were written for the vendor's own documentation (often
@@ -151,7 +151,7 @@ function rewriteFragment(href: string, fragment: string, context: LinkContext): 
   if (byOperationId || byPath) {
     let pageId: string | undefined;
     if (byOperationId) pageId = operationPage(byOperationId[1], context);
-    else if (byPath) pageId = context.pageIds.operationPage('operation', byPath[2], decoded(byPath[1]).replace(/~1/g, '/').replace(/~0/g, '~'))?.pageId;
+    else if (byPath) pageId = context.pageIds.operationPage('operation', byPath[2], decodePointerSegment(byPath[1]))?.pageId;
     if (pageId) return rewritten(pageHref(context, pageId));
     return {text: true, problem: `${redoc} for an operation with no page here; shown as plain text`};
   }

@@ -1,6 +1,7 @@
 import type * as RedoclyCore from '@redocly/openapi-core';
 import type {Document as RedoclyDocument, NormalizedProblem} from '@redocly/openapi-core';
 
+import {unescapePointerSegment} from '../openapi/spec-document';
 import type {ProblemKind, SpecProblem} from './problems.js';
 
 /**
@@ -90,7 +91,7 @@ function refAt(document: unknown, pointer: string): string | undefined {
   let current: unknown = document;
   for (const segment of pointer.split('/').slice(1)) {
     if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+    current = (current as Record<string, unknown>)[unescapePointerSegment(segment)];
   }
   if (typeof current === 'string') return current;
   const ref = current !== null && typeof current === 'object' ? (current as Record<string, unknown>).$ref : undefined;

@@ -1,5 +1,6 @@
 import {Document, LineCounter, isScalar, parseDocument, visit} from 'yaml';
 
+import {escapePointerSegment} from '../openapi/spec-document';
 import {SpecSourceError} from './errors.js';
 
 /**
@@ -142,7 +143,7 @@ export function findCycle(root: unknown): string | undefined {
     if (done.has(value)) return undefined;
     onPath.add(value);
     for (const [key, child] of Object.entries(value)) {
-      const found = walk(child, `${pointer}/${escapePointer(key)}`);
+      const found = walk(child, `${pointer}/${escapePointerSegment(key)}`);
       if (found !== undefined) return found;
     }
     onPath.delete(value);
@@ -150,10 +151,6 @@ export function findCycle(root: unknown): string | undefined {
     return undefined;
   };
   return walk(root, '');
-}
-
-export function escapePointer(key: string): string {
-  return key.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

@@ -1,3 +1,5 @@
+import {unescapePointerSegment} from '../openapi/spec-document';
+
 /**
  * Problems of a description that can still be published: each one located
  * (JSON Pointer, and line and column in the source text when known) and
@@ -39,17 +41,13 @@ export interface ProblemsFile {
   problems: SpecProblem[];
 }
 
-export function decodePointerSegment(segment: string): string {
-  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
 /**
  * A pointer as a reader would write the path: `/paths/~1pets/get/responses/200`
  * → `paths./pets.get.responses.200`. Pointers are kept for tools; this is for people.
  */
 export function readablePath(pointer: string): string {
   if (pointer === '' || pointer === '/') return '(document root)';
-  return pointer.replace(/^#/, '').replace(/^\//, '').split('/').map(decodePointerSegment).join('.');
+  return pointer.replace(/^#/, '').replace(/^\//, '').split('/').map(unescapePointerSegment).join('.');
 }
 
 export function locationText(problem: Pick<SpecProblem, 'line' | 'column'>): string {
