@@ -10,6 +10,7 @@ import {accessibleLightCodeTheme, darkCodeTheme} from './config/prism-themes';
 import {createApiLinks} from './src/openapi/api-links';
 import {parseValidation} from './src/spec-source/config';
 import {createPageGenerators} from './src/openapi/page-generators';
+import {API_DOCS_BASE_PATH} from './src/openapi/page-ids';
 import remarkApiLinks, {type RemarkApiLinksOptions} from './src/remark/api-links';
 import type {PluginOptions as SpecDownloadsOptions} from './src/plugins/spec-downloads/options';
 import type {PluginOptions as LlmsTxtOptions} from './src/plugins/llms-txt/options';
@@ -25,7 +26,7 @@ const resolvedSpecPath = '.spec/openapi.yaml';
 const pageOutlinePath = '.spec/page-outline.json';
 const provenancePath = '.spec/provenance.json';
 const apiOutputDir = 'docs/api';
-const apiDocsBasePath = '/docs/api';
+const apiDocsBasePath = API_DOCS_BASE_PATH;
 /** Where links in the spec that are relative to the vendor's site resolve;
  * empty: the origin of the spec's externalDocs.url, else of its first server. */
 const specLinkBase = process.env.SPEC_LINK_BASE ?? '';

@@ -5,11 +5,9 @@ import {diffSpecs} from './diff-specs';
 import {SpecLoadError, loadSpecFile} from './load-spec';
 import {isJsonObject} from './resolve-refs';
 import type {Changelog, ChangelogEntry, DiffCounts, SpecDiff} from './types';
+import {API_DOCS_BASE_PATH} from '../openapi/page-ids';
 import {resolveReference} from '../openapi/site-references';
 import {HTTP_METHODS, SpecDocument} from '../openapi/spec-document';
-
-/** Route of the generated operation pages, as in docusaurus.config.ts. */
-const API_DOCS_BASE_PATH = '/docs/api';
 
 /** A past published state of the spec, kept as `openapi/releases/<version>.yaml`. */
 export interface ReleaseSnapshot {

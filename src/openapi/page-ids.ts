@@ -57,6 +57,10 @@ export interface PageIdAssignment {
   notes: PageIdNote[];
 }
 
+/** Route of the generated pages: `/docs/api/<page id>`. The config, the spec
+ * step (which checks links against it) and the changelog all take it from here. */
+export const API_DOCS_BASE_PATH = '/docs/api';
+
 /** Names Docusaurus gives a meaning of its own: `index.mdx` and `README.md` become the folder's index page. */
 const RESERVED_IDS = new Set(['index', 'readme']);
 

@@ -1,7 +1,7 @@
 import type {convertObj as ConvertObj} from 'swagger2openapi';
 
 import {findLinkProblems} from '../openapi/link-problems';
-import {assignPageIds} from '../openapi/page-ids';
+import {API_DOCS_BASE_PATH, assignPageIds} from '../openapi/page-ids';
 import {linkContextFor} from '../openapi/spec-link-context';
 import {SpecDocument} from '../openapi/spec-document';
 import {SpecSourceError} from './errors.js';
@@ -34,8 +34,6 @@ export interface ValidateOptions {
   linkBase?: string;
 }
 
-/** Route of the generated pages, as docusaurus.config.ts sets it: links in spec text are checked against it. */
-export const API_DOCS_BASE_PATH = '/docs/api';
 
 const SUPPORTED_OPENAPI = /^3\.[012](?:\.\d+)?$/;
 

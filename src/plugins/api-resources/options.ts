@@ -1,3 +1,5 @@
+import {API_DOCS_BASE_PATH} from '../../openapi/page-ids';
+
 export interface PluginOptions {
   /** Resolved OpenAPI description written by `npm run spec`. */
   specPath: string;
@@ -8,7 +10,7 @@ export interface PluginOptions {
 }
 
 export const DEFAULT_OPTIONS: Omit<PluginOptions, 'specPath' | 'provenancePath'> = {
-  apiDocsBasePath: '/docs/api',
+  apiDocsBasePath: API_DOCS_BASE_PATH,
 };
 
 export function validateOptions(rawOptions: unknown): PluginOptions {

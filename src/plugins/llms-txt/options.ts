@@ -1,3 +1,5 @@
+import {API_DOCS_BASE_PATH} from '../../openapi/page-ids';
+
 /** A link listed under "## Optional" in llms.txt that is not a docs page. */
 export interface OptionalLink {
   title: string;
@@ -27,7 +29,7 @@ export interface PluginOptions {
 
 export const DEFAULT_OPTIONS: PluginOptions = {
   docsBasePath: '/docs',
-  apiDocsBasePath: '/docs/api',
+  apiDocsBasePath: API_DOCS_BASE_PATH,
   pageModelDir: 'docs/api',
   optionalRoutes: ['/docs/changelog'],
   optionalLinks: [],
