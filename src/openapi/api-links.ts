@@ -1,9 +1,8 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {parse} from 'yaml';
 
 import {missingTargetReason, resolveReference, type ApiReference, type ResolvedReference} from './site-references';
-import {SpecDocument, isObject} from './spec-document';
+import {specDocumentFromText, type SpecDocument} from './spec-document';
 import type {ValidationMode} from '../spec-source/config';
 
 /**
@@ -99,9 +98,7 @@ export function createApiLinks(options: ApiLinksOptions): ApiLinks {
       loaded = {spec: undefined};
       return loaded;
     }
-    const document: unknown = parse(text, {maxAliasCount: -1});
-    if (!isObject(document)) throw new Error(`[api-links] ${options.specPath} is not an OpenAPI document; run "npm run spec".`);
-    loaded = {spec: new SpecDocument(document)};
+    loaded = {spec: specDocumentFromText(text, {prefix: '[api-links]', file: options.specPath})};
     return loaded;
   };
 

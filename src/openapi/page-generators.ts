@@ -1,6 +1,5 @@
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {parse} from 'yaml';
 
 import {generateCodeSamples} from './code-samples';
 import {setLinkContext, wellFormed} from './markdown';
@@ -9,7 +8,7 @@ import {assignPageIds} from './page-ids';
 import {renameSidebarDoc} from './sidebar-file';
 import {linkContextFor} from './spec-link-context';
 import type {LinkContext} from './spec-links';
-import {SpecDocument, isObject} from './spec-document';
+import {specDocumentFromText, type SpecDocument} from './spec-document';
 import type {CodeSample, OperationPageModel, PageModel} from './types';
 
 /** What docusaurus-plugin-openapi-docs hands a page generator (the parts we use). */
@@ -76,9 +75,7 @@ export function createPageGenerators(options: PageGeneratorOptions) {
   };
   const loadSpec = (): SpecDocument => {
     if (!spec) {
-      const document: unknown = parse(readFileSync(options.specPath, 'utf8'), {maxAliasCount: -1});
-      if (!isObject(document)) throw new Error(`[api-pages] ${options.specPath} is not an OpenAPI document; run "npm run spec".`);
-      spec = new SpecDocument(document);
+      spec = specDocumentFromText(readFileSync(options.specPath, 'utf8'), {prefix: '[api-pages]', file: options.specPath});
     }
     return spec;
   };

@@ -1,3 +1,5 @@
+import {parse} from 'yaml';
+
 /**
  * Read access to a parsed OpenAPI document with internal `$ref`s followed
  * lazily, so circular schemas never turn into circular objects.
@@ -54,6 +56,17 @@ export function decodePointerSegment(segment: string): string {
     // Kept as written: a key literally named so still matches.
   }
   return unescapePointerSegment(decoded);
+}
+
+/**
+ * The resolved spec (`.spec/openapi.yaml`, written by `npm run spec`) as the
+ * build-time readers load it: YAML with aliases as the spec step allowed them.
+ * `prefix` and `file` name the reader and the file in the error.
+ */
+export function specDocumentFromText(text: string, {prefix, file}: {prefix: string; file: string}): SpecDocument {
+  const document: unknown = parse(text, {maxAliasCount: -1});
+  if (!isObject(document)) throw new Error(`${prefix} ${file} is not an OpenAPI document; run "npm run spec".`);
+  return new SpecDocument(document);
 }
 
 export class SpecDocument {
