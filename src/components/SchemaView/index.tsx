@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
+import useBaseUrl from '@docusaurus/useBaseUrl';
 import RichText from '@site/src/components/RichText';
 import {furtherItemsName, patternKeyName} from '@site/src/openapi/model-text';
 import type {SchemaNode} from '@site/src/openapi/types';
@@ -83,12 +84,7 @@ export function FieldDetails({node, name, depth, flags = [], note}: FieldProps):
       {node.circularRef ? (
         <p className={styles.schemaNote}>Circular reference to {node.circularRef}; its fields are listed above.</p>
       ) : null}
-      {node.notExpandedRef ? (
-        <p className={styles.schemaNote}>
-          The fields of {node.notExpandedRef} are not repeated here: this schema is too large to show in full. They are defined under{' '}
-          <code>components.schemas.{node.notExpandedRef}</code> in the <a href="/openapi.yaml">API description</a>.
-        </p>
-      ) : null}
+      {node.notExpandedRef ? <NotExpandedNote name={node.notExpandedRef} /> : null}
       {node.unresolvedRef ? <UnresolvedNote reference={node.unresolvedRef} /> : null}
       <SchemaChildren node={node} depth={depth} />
     </>
@@ -96,6 +92,18 @@ export function FieldDetails({node, name, depth, flags = [], note}: FieldProps):
 }
 
 /** Where a `$ref` of the schema gives nothing: said where it is used, not fetched. */
+/** Past the schema tree's size budget (schema.ts): where the fields are, instead of them. */
+function NotExpandedNote({name}: {name: string}): ReactNode {
+  // The download is a file of the build, not a route: a plain link, with the site's base URL.
+  const descriptionUrl = useBaseUrl('/openapi.yaml');
+  return (
+    <p className={styles.schemaNote}>
+      The fields of {name} are not repeated here: this schema is too large to show in full. They are defined under{' '}
+      <code>components.schemas.{name}</code> in the <a href={descriptionUrl}>API description</a>.
+    </p>
+  );
+}
+
 function UnresolvedNote({reference}: {reference: string}): ReactNode {
   return (
     <p className={styles.schemaNote}>
