@@ -376,15 +376,34 @@ function securitySchemeModels(spec: SpecDocument): SecuritySchemeModel[] {
 
 /** Every tag an operation or webhook uses (declared ones first, in
  * declaration order), with its page id and its operations. */
-export function tagGroups(spec: SpecDocument): {name: string; pageId: string; description?: string; operations: PagedOperation[]}[] {
+export function tagGroups(spec: SpecDocument): TagGroup[] {
+  const cached = tagGroupsBySpec.get(spec);
+  if (cached) return cached;
   const ids = assignPageIds(spec);
-  return ids.tags.map((tag) => ({
+  // One pass over the operations: every tag page asks for its group, and a
+  // filter per tag made that tags × tags × operations for a large API.
+  const operationsByTag = new Map<string, PagedOperation[]>(ids.tags.map((tag) => [tag.name, []]));
+  for (const operation of ids.operations) {
+    for (const tag of new Set(operation.tags)) operationsByTag.get(tag)?.push(operation);
+  }
+  const groups = ids.tags.map((tag) => ({
     name: tag.name,
     pageId: tag.pageId,
     ...(tag.description !== undefined ? {description: tag.description} : {}),
-    operations: ids.operations.filter((operation) => operation.tags.includes(tag.name)),
+    operations: operationsByTag.get(tag.name) ?? [],
   }));
+  tagGroupsBySpec.set(spec, groups);
+  return groups;
 }
+
+interface TagGroup {
+  name: string;
+  pageId: string;
+  description?: string;
+  operations: PagedOperation[];
+}
+
+const tagGroupsBySpec = new WeakMap<SpecDocument, TagGroup[]>();
 
 /** `info.description` as the overview page shows it, with the heading ids its
  * table of contents and links into it (spec-link-context.ts) use. */
