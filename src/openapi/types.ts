@@ -167,9 +167,21 @@ export interface SecurityRequirementModel {
   description?: RichText;
 }
 
+export interface ServerVariableModel {
+  name: string;
+  default: string;
+  /** Allowed values (the explorer offers them as a list). */
+  enum?: string[];
+  description?: string;
+}
+
 export interface ServerModel {
+  /** The URL with every variable at its default. */
   url: string;
   description?: string;
+  /** The URL as written, with `{variable}` placeholders; only when it has variables. */
+  template?: string;
+  variables?: ServerVariableModel[];
 }
 
 export interface CodeSample {
@@ -216,6 +228,9 @@ export interface OperationPageModel {
   responses: ResponseModel[];
   callbacks: CallbackModel[];
   codeSamples: CodeSample[];
+  /** Every security scheme of the description (without descriptions, which the
+   * overview shows), for the explorer's Authorize panel. */
+  authSchemes: SecuritySchemeModel[];
 }
 
 /** An example request, HAR-like, from which the code samples are generated. */
@@ -234,12 +249,31 @@ export interface TocEntry {
   level: number;
 }
 
+export interface OAuthFlowModel {
+  /** `clientCredentials`, `authorizationCode`, `implicit`, `password` (or `deviceAuthorization` in 3.2). */
+  type: string;
+  /** As written: absolute, or relative to the server the reader chose. */
+  tokenUrl?: string;
+  authorizationUrl?: string;
+  refreshUrl?: string;
+  scopes: {name: string; description: string}[];
+}
+
 export interface SecuritySchemeModel {
   key: string;
   kind: string;
+  /** `apiKey`, `http`, `oauth2`, `openIdConnect`, `mutualTLS`, or what the description says. */
+  type: string;
+  /** apiKey: where the key goes and under which name. */
+  in?: 'header' | 'query' | 'cookie';
+  name?: string;
+  /** http: the scheme, lower case (`basic`, `bearer`, `digest`, ...). */
+  scheme?: string;
+  bearerFormat?: string;
+  openIdConnectUrl?: string;
   description?: RichText;
   /** OAuth 2.0 flows with their URLs and scopes. */
-  flows: {type: string; tokenUrl?: string; authorizationUrl?: string; scopes: {name: string; description: string}[]}[];
+  flows: OAuthFlowModel[];
 }
 
 export interface OverviewPageModel {

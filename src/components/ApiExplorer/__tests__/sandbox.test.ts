@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 import {readFileSync} from 'node:fs';
 import {respondFromSandbox, type ExplorerRequest} from '../sandbox';
+import {issueSandboxToken} from '../sandbox-auth';
 import {validateAgainstSchema} from '../validate';
 import {operationPageModel} from '@site/src/openapi/model';
 import {SpecDocument} from '@site/src/openapi/spec-document';
@@ -15,8 +16,11 @@ function page(operationId: string): OperationPageModel {
   return {...operationPageModel(spec, entry), codeSamples: []};
 }
 
+/** A token with every scope of the description, as the sandbox's own token endpoint issues it. */
+const everyScope = issueSandboxToken(['contacts:read', 'contacts:write'], 'cli_test').token;
+
 function request(overrides: Partial<ExplorerRequest>): ExplorerRequest {
-  return {method: 'POST', path: '/v1/contacts', pathParameters: {}, query: {}, headers: {}, ...overrides};
+  return {method: 'POST', path: '/v1/contacts', pathParameters: {}, query: {}, headers: {Authorization: `Bearer ${everyScope}`}, ...overrides};
 }
 
 describe('respondFromSandbox', () => {
