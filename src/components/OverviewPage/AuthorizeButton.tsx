@@ -15,10 +15,13 @@ export default function AuthorizeButton({servers, schemes}: {servers: ServerMode
   useEffect(() => {
     if (isSignInReturn(window.location.search)) setOpen(true);
   }, []);
-  const close = () => {
-    setOpen(false);
-    button.current?.focus();
-  };
+  // Focus goes back to the button once the panel is gone.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (!open && wasOpen.current) button.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  const close = () => setOpen(false);
   return (
     <>
       <button
