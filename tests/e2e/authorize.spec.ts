@@ -252,11 +252,17 @@ test.describe('sign-in and sessions', () => {
   test('server variables: a field per variable, a list for an enum, kept across pages', async ({page}) => {
     let explorer = await openExplorer(page, 'public');
     await useServer(explorer, api);
-    await expect(explorer.getByLabel(/^\{version\}/)).toHaveValue('v1');
-    await explorer.getByLabel(/^\{version\}/).selectOption('v2');
+    // Credentials filled in are not sent where the operation needs none.
+    await authorize(page, explorer, (dialog) => scheme(dialog, 'bearerAuth').getByLabel(/^Bearer token/).fill('tok-unneeded'));
     await expect(explorer.getByTestId('auth-summary')).toHaveText('This operation needs no authorization: no credentials are sent.');
     await send(page, explorer);
-    expect(api.received).toEqual([{method: 'GET', path: '/v2/public', query: {}}]);
+    await expect(explorer.getByLabel(/^\{version\}/)).toHaveValue('v1');
+    await explorer.getByLabel(/^\{version\}/).selectOption('v2');
+    await send(page, explorer);
+    await expect.poll(() => api.received).toEqual([
+      {method: 'GET', path: '/v1/public', query: {}},
+      {method: 'GET', path: '/v2/public', query: {}},
+    ]);
     explorer = await openExplorer(page, 'mutual');
     await expect(explorer.getByLabel(/^\{version\}/)).toHaveValue('v2');
     await send(page, explorer);
@@ -364,6 +370,11 @@ test.describe('against the sandbox', () => {
     await useSandbox(explorer);
     await authorize(page, explorer, (dialog) => scheme(dialog, 'headerKey').getByLabel(/^API key/).fill('k'));
     await expect(await send(page, explorer)).toContainText('401');
+    await authorize(page, explorer, async (dialog) => {
+      await scheme(dialog, 'bearerAuth').getByRole('button', {name: 'Get a sandbox token'}).click();
+      await expect(scheme(dialog, 'bearerAuth').getByTestId('token-state')).toContainText('Granted scopes: things:read, things:write.');
+    });
+    await expect(await send(page, explorer)).toContainText('200 OK');
     explorer = await openExplorer(page, 'list-things');
     await authorize(page, explorer, async (dialog) => {
       const oauth = scheme(dialog, 'oauth');

@@ -4,7 +4,7 @@ import {isExpired, resolveAgainst} from './auth';
 import type {ExplorerSession, SchemeCredential} from './explorer-storage';
 import {Field} from './form-parts';
 import {clientCredentialsBody, flowsWithButton, readTokenReply, requestClientCredentialsToken, startAuthorizationCode} from './oauth';
-import {issueSandboxToken, respondAsTokenEndpoint} from './sandbox-auth';
+import {issueSandboxToken, respondAsTokenEndpoint, sandboxIssuesTokens} from './sandbox-auth';
 import {withCredential} from './session-store';
 import styles from './styles.module.css';
 
@@ -201,12 +201,30 @@ function SchemeFields({scheme, context, idPrefix}: {scheme: SecuritySchemeModel;
           <SecretInput id={`${idPrefix}-password`} label="Password" value={credential?.password} onChange={(value) => set({password: value})} />
         </>
       ) : (
-        <SecretInput
-          id={`${idPrefix}-token`}
-          label={scheme.scheme === 'bearer' ? <>Bearer token{scheme.bearerFormat ? <small> ({scheme.bearerFormat})</small> : null}</> : <>Credentials after <code>{`Authorization: ${scheme.scheme ?? ''}`}</code></>}
-          value={credential?.token}
-          onChange={(value) => set({token: value})}
-        />
+        <>
+          <SecretInput
+            id={`${idPrefix}-token`}
+            label={scheme.scheme === 'bearer' ? <>Bearer token{scheme.bearerFormat ? <small> ({scheme.bearerFormat})</small> : null}</> : <>Credentials after <code>{`Authorization: ${scheme.scheme ?? ''}`}</code></>}
+            value={credential?.token}
+            onChange={(value) => set({token: value, grantedScopes: undefined, expiresAt: undefined, obtainedBy: undefined})}
+          />
+          {context.sandbox && scheme.scheme === 'bearer' && sandboxIssuesTokens(context.schemes) ? (
+            <div className={styles.buttonRow}>
+              <button
+                type="button"
+                className="button button--secondary button--sm"
+                onClick={() => {
+                  // The sandbox's bearer tokens are its OAuth tokens: this one has every scope of the description.
+                  const scopes = [...new Set(context.schemes.flatMap((candidate) => candidate.flows.flatMap((flow) => flow.scopes.map((scope) => scope.name))))];
+                  const {token, expiresAt} = issueSandboxToken(scopes, undefined);
+                  set({token, expiresAt, grantedScopes: scopes, obtainedBy: 'sandbox'});
+                }}>
+                Get a sandbox token
+              </button>
+            </div>
+          ) : null}
+          <TokenState credential={credential} />
+        </>
       );
     case 'oauth2':
       return <OAuthFields scheme={scheme} context={context} idPrefix={idPrefix} />;
