@@ -253,6 +253,11 @@ export function schemaNode(
   }
   if (schema.additionalProperties === true || (isObject(schema.additionalProperties) && Object.keys(schema.additionalProperties).length === 0)) {
     node.additionalProperties = true;
+  } else if (schema.additionalProperties === false) {
+    node.noAdditionalProperties = true;
+    // Read-only (or write-only) fields left out of this direction are still declared, not "additional".
+    const hidden = isObject(schema.properties) ? Object.keys(schema.properties).filter((name) => !node.properties?.some((property) => property.name === name)) : [];
+    if (hidden.length > 0) node.hiddenProperties = hidden.map(wellFormed);
   } else if (isObject(schema.additionalProperties)) {
     node.additionalProperties = schemaNode(spec, schema.additionalProperties, direction, next);
   }

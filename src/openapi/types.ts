@@ -85,6 +85,10 @@ export interface SchemaNode {
   properties?: SchemaNode[];
   /** `additionalProperties`: a schema, or `true` for any value. */
   additionalProperties?: SchemaNode | true;
+  /** `additionalProperties: false`: no property beyond those declared. */
+  noAdditionalProperties?: boolean;
+  /** With noAdditionalProperties: declared properties this direction does not show (read-only in a request). */
+  hiddenProperties?: string[];
   /** `patternProperties`: the properties whose names match a regular expression. */
   patternProperties?: {pattern: string; schema: SchemaNode}[];
   /** Every item's schema; with `prefixItems`, the schema of the items after the positional ones. */
