@@ -4,7 +4,8 @@ import {jsonValueAsText, textOf} from './model-text';
 import {renderMarkdown, summaryText, wellFormed, createSlugger} from './markdown';
 import {assignPageIds, type PagedOperation} from './page-ids';
 import {displaySummary} from './page-outline';
-import {jsonText, sampleFromSchema, schemaNode, type SchemaDirection} from './schema';
+import {sampleFromSchema} from './sample';
+import {jsonText, schemaNode, type SchemaDirection} from './schema';
 import {asString, isObject, type JsonObject, type SpecDocument} from './spec-document';
 import type {
   CallbackModel,
