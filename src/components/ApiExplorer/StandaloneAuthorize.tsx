@@ -1,11 +1,9 @@
-import {useEffect, useId, useMemo, useState, type ReactNode} from 'react';
+import {useId, useMemo, type ReactNode} from 'react';
 import type {SecuritySchemeModel, ServerModel} from '@site/src/openapi/types';
 import AuthorizeDialog from './AuthorizePanel';
-import {isSignInReturn} from './explorer-storage';
-import {completeSignInOnce} from './oauth';
 import ServerFields from './ServerFields';
 import {chosenServer, serverChoices} from './server-url';
-import {useExplorerSession, withCredential} from './session-store';
+import {useExplorerSession, useSignInReturn} from './session-store';
 import styles from './styles.module.css';
 
 /**
@@ -18,16 +16,7 @@ export default function StandaloneAuthorize({servers, schemes, onClose}: {server
   const [session, update, signOut] = useExplorerSession();
   const choices = useMemo(() => serverChoices({servers}), [servers]);
   const {index, choice, baseUrl, credentialsKey} = chosenServer(choices, session);
-  const [notice, setNotice] = useState<string | undefined>();
-  useEffect(() => {
-    if (!isSignInReturn(window.location.search)) return;
-    void completeSignInOnce().then((result) => {
-      if (result.credential && result.scheme && result.serverKey) {
-        update((current) => withCredential(current, result.serverKey!, result.scheme!, {...current.credentials[result.serverKey!]?.[result.scheme!], ...result.credential}));
-      }
-      setNotice(result.error ?? `Signed in: ${result.scheme} has a token.`);
-    });
-  }, [update]);
+  const notice = useSignInReturn(update);
   const context = {
     schemes,
     serverKey: credentialsKey,

@@ -123,6 +123,16 @@ export function clearSession(): void {
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
+/** Calls `listener` whenever the session changes, in this tab or (remembered sessions) another; returns the unsubscribe. */
+export function subscribeToSession(listener: () => void): () => void {
+  window.addEventListener(CHANGE_EVENT, listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
 /** Whether this page load is the return from an authorization-code sign-in the explorer started. */
 export function isSignInReturn(search: string): boolean {
   if (typeof window === 'undefined' || !/[?&]state=/.test(search)) return false;

@@ -6,14 +6,12 @@ import {useRequestContentType} from '@site/src/components/OperationPage/requestC
 import {applyCredentials, chooseRequirement} from './auth';
 import {AuthSummary} from './AuthStatus';
 import AuthorizeDialog from './AuthorizePanel';
-import {isSignInReturn} from './explorer-storage';
 import {bodyRows, exampleBody, Field, parameterKey, ParameterLabel} from './form-parts';
-import {completeSignInOnce} from './oauth';
 import {curlCommand, explainFailure, type RequestFailure, type SentRequest} from './request-failure';
 import {respondFromSandbox, type ExplorerRequest, type ExplorerResponse} from './sandbox';
 import ServerFields from './ServerFields';
 import {chosenServer, serverChoices} from './server-url';
-import {useExplorerSession, withCredential} from './session-store';
+import {useExplorerSession, useSignInReturn} from './session-store';
 import styles from './styles.module.css';
 
 function prettyBody(body: string, contentType: string | undefined): string {
@@ -79,19 +77,11 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
   const [failure, setFailure] = useState<RequestFailure | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [authorizeOpen, setAuthorizeOpen] = useState(false);
-  const [signInNotice, setSignInNotice] = useState<string | undefined>();
-
-  // Back from an authorization-code sign-in: exchange the code, then show the outcome in the panel.
+  const signInNotice = useSignInReturn(update);
+  // The outcome of a sign-in is shown in the panel.
   useEffect(() => {
-    if (!isSignInReturn(window.location.search)) return;
-    void completeSignInOnce().then((result) => {
-      if (result.credential && result.scheme && result.serverKey) {
-        update((current) => withCredential(current, result.serverKey!, result.scheme!, {...current.credentials[result.serverKey!]?.[result.scheme!], ...result.credential}));
-      }
-      setSignInNotice(result.error ?? `Signed in: ${result.scheme} has a token.`);
-      setAuthorizeOpen(true);
-    });
-  }, [update]);
+    if (signInNotice) setAuthorizeOpen(true);
+  }, [signInNotice]);
 
   const buildRequest = (): ExplorerRequest => {
     const pathParameters: Record<string, string> = {};

@@ -1,5 +1,6 @@
-import {useCallback, useSyncExternalStore} from 'react';
-import {CHANGE_EVENT, clearSession, EMPTY_SESSION, readSession, writeSession, type ExplorerSession, type SchemeCredential} from './explorer-storage';
+import {useCallback, useEffect, useState, useSyncExternalStore} from 'react';
+import {clearSession, EMPTY_SESSION, isSignInReturn, readSession, subscribeToSession, writeSession, type ExplorerSession, type SchemeCredential} from './explorer-storage';
+import {completeSignInOnce} from './oauth';
 
 /**
  * The explorer's session as React state shared by every explorer and
@@ -10,16 +11,10 @@ import {CHANGE_EVENT, clearSession, EMPTY_SESSION, readSession, writeSession, ty
 let cached: ExplorerSession | undefined;
 
 function subscribe(onChange: () => void): () => void {
-  const listener = () => {
+  return subscribeToSession(() => {
     cached = undefined;
     onChange();
-  };
-  window.addEventListener(CHANGE_EVENT, listener);
-  window.addEventListener('storage', listener);
-  return () => {
-    window.removeEventListener(CHANGE_EVENT, listener);
-    window.removeEventListener('storage', listener);
-  };
+  });
 }
 
 function snapshot(): ExplorerSession {
@@ -46,4 +41,24 @@ export function withCredential(session: ExplorerSession, server: string, scheme:
   if (credential === undefined) delete forServer[scheme];
   else forServer[scheme] = credential;
   return {...session, credentials: {...session.credentials, [server]: forServer}};
+}
+
+/**
+ * Back from an authorization-code sign-in: exchanges the code (once per page
+ * load, whichever panel asks first), keeps the token, and gives the outcome
+ * in words; undefined until then, or when this load is no such return.
+ */
+export function useSignInReturn(update: (change: (session: ExplorerSession) => ExplorerSession) => void): string | undefined {
+  const [notice, setNotice] = useState<string | undefined>();
+  useEffect(() => {
+    if (!isSignInReturn(window.location.search)) return;
+    void completeSignInOnce().then((result) => {
+      const {credential, scheme, serverKey} = result;
+      if (credential && scheme && serverKey) {
+        update((current) => withCredential(current, serverKey, scheme, {...current.credentials[serverKey]?.[scheme], ...credential}));
+      }
+      setNotice(result.error ?? `Signed in: ${scheme} has a token.`);
+    });
+  }, [update]);
+  return notice;
 }

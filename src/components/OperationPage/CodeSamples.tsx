@@ -4,7 +4,7 @@ import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
 import HydrateOnDemand from '@site/src/components/HydrateOnDemand';
-import {CHANGE_EVENT, readSession} from '@site/src/components/ApiExplorer/explorer-storage';
+import {readSession, subscribeToSession} from '@site/src/components/ApiExplorer/explorer-storage';
 import {sampleSubstitutions, substitute} from '@site/src/components/ApiExplorer/sample-credentials';
 import type {OperationPageModel} from '@site/src/openapi/types';
 import styles from './styles.module.css';
@@ -15,12 +15,7 @@ function useSampleSubstitutions(page: OperationPageModel): [string, string][] | 
   useEffect(() => {
     const read = () => setPairs(sampleSubstitutions(page, readSession()));
     read();
-    window.addEventListener(CHANGE_EVENT, read);
-    window.addEventListener('storage', read);
-    return () => {
-      window.removeEventListener(CHANGE_EVENT, read);
-      window.removeEventListener('storage', read);
-    };
+    return subscribeToSession(read);
   }, [page]);
   return pairs;
 }
