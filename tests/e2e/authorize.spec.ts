@@ -267,6 +267,10 @@ test.describe('sign-in and sessions', () => {
     await expect(explorer.getByLabel(/^\{version\}/)).toHaveValue('v2');
     await send(page, explorer);
     expect(api.received.at(-1)?.path).toBe('/v2/mutual');
+    // A value that makes no URL is said, not thrown.
+    await explorer.getByLabel(/^\{port\}/).fill('not a port');
+    await explorer.getByRole('button', {name: /^Send /}).click();
+    await expect(explorer.getByText('"http://127.0.0.1:not a port/v2" is not a server URL the explorer can send to')).toBeVisible();
   });
 
   test('the code samples show the reader\'s credentials only when asked', async ({page}) => {

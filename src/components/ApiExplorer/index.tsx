@@ -108,7 +108,13 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
   };
 
   const sendToServer = async (request: ExplorerRequest, started: number): Promise<void> => {
-    const url = new URL(`${baseUrl.replace(/\/+$/, '')}${request.path}`, window.location.href);
+    let url: URL;
+    try {
+      url = new URL(`${baseUrl.replace(/\/+$/, '')}${request.path}`, window.location.href);
+    } catch {
+      setNotice(`"${baseUrl}" is not a server URL the explorer can send to: check the server URL and its variables.`);
+      return;
+    }
     Object.entries(request.query).forEach(([name, value]) => url.searchParams.append(name, value));
     const cookies = request.cookies ?? {};
     const sent: SentRequest = {method: request.method, url: url.href, headers: request.headers, cookies, body: request.body};
