@@ -106,8 +106,9 @@ function OAuthFields({scheme, context, idPrefix}: {scheme: SecuritySchemeModel; 
         if (result.credential) set({...result.credential, scopes, obtainedBy: 'sandbox'});
         setMessage(result.error ?? 'The sandbox issued a token.');
       } else if (sandbox || !flow) {
-        const {token, expiresAt} = issueSandboxToken(scopes.length > 0 ? scopes : (scopeFlow?.scopes.map((scope) => scope.name) ?? []), credential?.clientId);
+        // Other flows in the sandbox: a token at once, with the chosen scopes (all of them if none).
         const granted = scopes.length > 0 ? scopes : (scopeFlow?.scopes.map((scope) => scope.name) ?? []);
+        const {token, expiresAt} = issueSandboxToken(granted, credential?.clientId);
         set({token, expiresAt, grantedScopes: granted, scopes, obtainedBy: 'sandbox'});
         setMessage('The sandbox issued a token.');
       } else if (flow.type === 'clientCredentials') {
