@@ -18,6 +18,7 @@ import {countOperations} from './generate-spec';
 import {CHROMIUM_FLAGS, CHROMIUM_PATH} from '../config/chromium';
 import {setUpPeers} from './peers';
 import {DEFAULT_OPTIONS, parseOptions, USAGE, type BenchOptions} from './options';
+import {benchPackageVersion, ensureBenchPackages} from './packages';
 import {localDate, renderSummary, resultsBaseName, type BenchResults, type MachineInfo} from './report';
 import {stopRunningCommands} from './run-measured';
 import {startStaticServer, type StaticServer} from './static-server';
@@ -63,7 +64,7 @@ async function machineInfo(): Promise<MachineInfo> {
     memoryGb: os.totalmem() / 1024 ** 3,
     node: process.version,
     chromium: commandOutput(chromePath, ['--version']),
-    lighthouse: await packageVersion('lighthouse'),
+    lighthouse: benchPackageVersion('lighthouse') ?? 'unknown',
     docusaurus: await packageVersion('@docusaurus/core'),
     os: `${os.type()} ${os.release()} ${os.arch()}`,
   };
@@ -191,6 +192,9 @@ async function main(): Promise<number> {
     log(`[bench] nothing to run: every part is skipped\n\n${USAGE}`);
     return 2;
   }
+
+  // Lighthouse, the static server and the peers are the benchmark's own packages.
+  if (options.parts.includes('pages') || options.parts.includes('peers')) ensureBenchPackages(log);
 
   const started = new Date();
   const notes: string[] = [];
