@@ -32,7 +32,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --runs=3                   page loads and Lighthouse runs per page; figures are medians
   --sizes=24,250,1000,2000   operation counts for the build part (24 is the bundled spec)
   --pages-build=build        measure pages on this existing production build of the
-                             bundled spec instead of building one in bench/work/site-24
+                             bundled spec instead of building one in .work/bench/site-24
   --seed=${DEFAULT_SEED}          seed of the generated specs
   --help                     show this text`;
 

@@ -25,7 +25,7 @@ import {startStaticServer, type StaticServer} from './static-server';
 import {measurePages, peerRatios, type PageResult, type PageTarget, type PeerResult} from './web-bench';
 
 const projectRoot = path.resolve(__dirname, '..');
-const workDir = path.join(projectRoot, 'bench/work');
+const workDir = path.join(projectRoot, '.work/bench');
 const resultsDir = path.join(projectRoot, 'bench/results');
 const chromePath = CHROMIUM_PATH;
 
@@ -118,7 +118,7 @@ async function pagesBuildDir(options: BenchOptions, builds: BuildResult[] | null
   }
   const built = builds?.find((build) => build.specSource === 'bundled' && build.ok);
   if (built !== undefined) return path.join(projectRoot, built.siteDir, 'build');
-  log('[bench] pages: building the bundled spec in bench/work/site-24 first');
+  log(`[bench] pages: building the bundled spec in ${path.relative(projectRoot, workDir)}/site-24 first`);
   const result = await benchmarkBuild(projectRoot, workDir, await bundledOperationCount(), options.seed, log);
   if (!result.ok) throw new Error(`[bench] could not build the bundled spec for the pages part: ${result.error}`);
   notes.push(`Pages part built the bundled spec itself in ${result.siteDir} (${result.wallSeconds} s).`);

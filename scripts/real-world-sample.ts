@@ -8,7 +8,7 @@
 //   tsx scripts/real-world-sample.ts [--seed <n>] [--count <n>] [--builds <n>] [--only <name>]... [--out <dir>]
 //
 // Each description goes, in an isolated copy of the site
-// (bench/work/real-world-site/), through exactly what a user runs:
+// (.work/real-world-site/), through exactly what a user runs:
 // `SPEC_FILE=<file> npm run spec`, `npm run gen`, and for the first
 // `--builds` of the sample the rest of `npm run build` with the site's own
 // docusaurus.config.ts. Nothing is relaxed and nothing is copied past a step
@@ -33,8 +33,8 @@ import {siteSteps, type SiteStep} from './real-world/site-steps';
 
 const projectRoot = path.resolve(__dirname, '..');
 const corpusDir = path.join(projectRoot, 'corpus/real-world');
-const siteDir = path.join(projectRoot, 'bench/work/real-world-site');
-const logDir = path.join(projectRoot, 'bench/work/real-world-logs');
+const siteDir = path.join(projectRoot, '.work/real-world-site');
+const logDir = path.join(projectRoot, '.work/real-world-logs');
 
 const DEFAULT_SEED = 2026;
 const DEFAULT_COUNT = 50;

@@ -1,7 +1,7 @@
 // `npm run test:corpus`: builds the site from every spec of the corpus (the
 // openapi-docs demo specs, tests/fixtures/hostile.yaml and imperfect.yaml)
 // exactly as a user does, `SPEC_FILE=<spec> npm run build` with the site's own
-// config, in an isolated copy of the project (bench/work/corpus-site/), and
+// config, in an isolated copy of the project (.work/corpus-site/), and
 // checks that every operation of each spec has a page with its method, path
 // and summary. One spec (PROXY_SPEC_NAME) is
 // built a second time through SPEC_PROXY_URL, from a local HTTP server that
@@ -24,7 +24,7 @@ import {readExpectedOperations, type ExpectedOperation} from './corpus/expected-
 import {errorExcerpt, runStep} from './corpus/run-step';
 
 const projectRoot = path.resolve(__dirname, '..');
-const workDir = path.join(projectRoot, 'bench/work');
+const workDir = path.join(projectRoot, '.work');
 const siteDir = path.join(workDir, 'corpus-site');
 const logDir = path.join(workDir, 'corpus-logs');
 /** The test fixtures, by absolute path: their builds are kept for the e2e suite. */
