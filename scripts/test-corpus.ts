@@ -22,6 +22,7 @@ import {type CorpusSite, prepareCorpusSite, reportedBrokenLinks, resetGenerated}
 import {dropKeptBuild, FIXTURE_SPECS, keepBuild, sourceStamp, type FixtureName} from './corpus/fixture-builds';
 import {readExpectedOperations, type ExpectedOperation} from './corpus/expected-operations';
 import {errorExcerpt, runStep} from './corpus/run-step';
+import {parseCommandLine, UsageError} from './command-line';
 
 const projectRoot = path.resolve(__dirname, '..');
 const workDir = path.join(projectRoot, '.work');
@@ -41,23 +42,17 @@ interface Options {
   only: string[];
 }
 
-function parseArgs(args: string[]): Options {
-  const options: Options = {specsDir: DEFAULT_SPECS_DIR, only: []};
-  for (let index = 0; index < args.length; index += 1) {
-    const arg = args[index];
-    const value = args[index + 1];
-    if (arg === '--only' && value) {
-      options.only.push(value);
-      index += 1;
-    } else if (arg === '--specs' && value) {
-      options.specsDir = path.resolve(value);
-      index += 1;
-    } else {
-      process.stderr.write(`[corpus] Unknown argument "${arg}". usage: tsx scripts/test-corpus.ts [--only <name>]... [--specs <dir>]\n`);
-      process.exit(2);
-    }
+const USAGE = 'usage: tsx scripts/test-corpus.ts [--only <name>]... [--specs <dir>]';
+
+function readOptions(args: string[]): Options {
+  try {
+    const {values} = parseCommandLine(args, {only: {type: 'string', multiple: true}, specs: {type: 'string'}});
+    return {specsDir: values.specs === undefined ? DEFAULT_SPECS_DIR : path.resolve(values.specs), only: values.only ?? []};
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`[corpus] ${error.message} ${USAGE}\n`);
+    process.exit(2);
   }
-  return options;
 }
 
 function specFiles(options: Options): string[] {
@@ -164,7 +159,7 @@ function formatRow(cells: string[], widths: number[]): string {
 }
 
 async function main(): Promise<void> {
-  const options = parseArgs(process.argv.slice(2));
+  const options = readOptions(process.argv.slice(2));
   if (!existsSync(options.specsDir)) {
     process.stderr.write(`[corpus] ${options.specsDir} does not exist; pass --specs <dir> with the openapi-docs demo specs.\n`);
     process.exitCode = 1;
