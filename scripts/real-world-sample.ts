@@ -20,8 +20,8 @@ import {execFileSync} from 'node:child_process';
 import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
-import {parseArgs} from 'node:util';
 
+import {parseCommandLine, UsageError} from './command-line';
 import {prepareCorpusSite, resetGenerated, type CorpusSite} from './corpus/corpus-site';
 import {runStep} from './corpus/run-step';
 import {classifyFailure} from './real-world/classify';
@@ -46,8 +46,6 @@ const STEP_TIMEOUT_MS = 15 * 60_000;
 const USAGE =
   'usage: tsx scripts/real-world-sample.ts [--seed <n>] [--count <n>] [--builds <n>] [--only <name>]... [--out <dir>]';
 
-class UsageError extends Error {}
-
 interface Options {
   seed: number;
   count: number;
@@ -59,20 +57,16 @@ interface Options {
 function readOptions(args: string[]): Options {
   let values;
   try {
-    ({values} = parseArgs({
-      args,
-      options: {
-        seed: {type: 'string'},
-        count: {type: 'string'},
-        builds: {type: 'string'},
-        only: {type: 'string', multiple: true},
-        out: {type: 'string'},
-      },
-      strict: true,
-      allowPositionals: false,
+    ({values} = parseCommandLine(args, {
+      seed: {type: 'string'},
+      count: {type: 'string'},
+      builds: {type: 'string'},
+      only: {type: 'string', multiple: true},
+      out: {type: 'string'},
     }));
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}. ${USAGE}`);
+    if (error instanceof UsageError) throw new UsageError(`${error.message} ${USAGE}`);
+    throw error;
   }
   const integer = (name: string, value: string | undefined, fallback: number, min: number): number => {
     if (value === undefined) return fallback;
