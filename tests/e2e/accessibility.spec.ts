@@ -92,6 +92,9 @@ async function expectVisibleFocus(page: Page): Promise<void> {
 }
 
 test.describe('keyboard', () => {
+  // Up to a few hundred key presses, each a round trip to the browser: the
+  // explorer walk takes 10 s here, so a slower host gets room to spare.
+  test.describe.configure({timeout: 90_000});
   const operation = operationRoutes().find((route) => route.method === 'post') ?? operationRoutes()[0];
 
   test('the skip link is the first stop and moves focus to the main content', async ({page}) => {
