@@ -147,9 +147,10 @@ const config = {
         },
       },
     ],
-    // Page models load as parsed strings, not JSON modules, and Prism loads
-    // when a code block needs it: see the plugin.
-    './src/plugins/build-tuning/index.ts',
+    // Page models load as parsed strings, not JSON modules: see the plugin.
+    './src/plugins/page-data/index.ts',
+    // Prism loads when a code block needs it, not on every page: src/theme/README.md.
+    './src/plugins/prism-on-demand/index.ts',
     ['./src/plugins/api-resources/index.ts', {specPath: resolvedSpecPath, provenancePath}],
     // /openapi.yaml, /openapi.json and the Postman collection, from the resolved spec.
     ['./src/plugins/spec-downloads/index.ts', {specPath: resolvedSpecPath} satisfies Partial<SpecDownloadsOptions>],

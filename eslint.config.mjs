@@ -15,7 +15,7 @@ export default tseslint.config(
       'docs/api/',
       'test-results/',
       'playwright-report/',
-      'bench/work/',
+      '.work/',
       'bench/results/',
     ],
   },

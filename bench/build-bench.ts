@@ -6,7 +6,7 @@ import {parse, stringify} from 'yaml';
 
 import {countOperations, extendSpec, type JsonObject} from './generate-spec';
 import {runMeasured} from './run-measured';
-import {createSiteCopy} from './site-copy';
+import {copySite} from '../scripts/site-copy';
 import {round, toMib} from './stats';
 
 /** The bundled spec, relative to the project root. */
@@ -132,7 +132,7 @@ export async function prepareSpec(projectRoot: string, workDir: string, size: nu
 /**
  * The full build (each step of `npm run build`: spec, gen, … , docusaurus
  * build) of a spec of `size` operations in its own copy of the project,
- * `bench/work/site-<size>/`, measuring each step.
+ * `.work/bench/site-<size>/`, measuring each step.
  */
 export async function benchmarkBuild(
   projectRoot: string,
@@ -165,7 +165,8 @@ export async function benchmarkBuild(
     result.specSource = spec.source;
     result.operations = spec.operations;
     result.specBytes = (await stat(spec.file)).size;
-    await createSiteCopy(projectRoot, siteDir);
+    // Cold: every build starts without a cache, the way a fresh CI checkout does.
+    await copySite(projectRoot, siteDir, {warm: false});
     const logFile = path.join(siteDir, 'bench-build.log');
     const env: NodeJS.ProcessEnv = {...process.env, SPEC_FILE: spec.file, SPEC_STRICT: '1'};
     delete env.SPEC_PROXY_URL;

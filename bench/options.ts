@@ -1,3 +1,4 @@
+import {parseCommandLine, UsageError} from '../scripts/command-line';
 import {DEFAULT_SEED} from './generate-spec';
 
 export const PARTS = ['build', 'pages', 'peers'] as const;
@@ -32,7 +33,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --runs=3                   page loads and Lighthouse runs per page; figures are medians
   --sizes=24,250,1000,2000   operation counts for the build part (24 is the bundled spec)
   --pages-build=build        measure pages on this existing production build of the
-                             bundled spec instead of building one in bench/work/site-24
+                             bundled spec instead of building one in .work/bench/site-24
   --seed=${DEFAULT_SEED}          seed of the generated specs
   --help                     show this text`;
 
@@ -57,42 +58,39 @@ function partList(flag: string, value: string): Part[] {
 
 /** Parses `npm run bench -- ...` arguments; throws a message naming the bad flag. */
 export function parseOptions(args: readonly string[]): BenchOptions {
-  const options: BenchOptions = {...DEFAULT_OPTIONS, parts: [...DEFAULT_OPTIONS.parts], sizes: [...DEFAULT_OPTIONS.sizes]};
-  for (const arg of args) {
-    if (arg === '--help' || arg === '-h') {
-      options.help = true;
-      continue;
-    }
-    const match = /^--([a-z-]+)=(.*)$/.exec(arg);
-    if (match === null) throw new Error(`[bench] unknown argument "${arg}"; flags take the form --name=value`);
-    const [, name, value] = match as unknown as [string, string, string];
-    switch (name) {
-      case 'only': {
-        const only = partList('--only', value);
-        options.parts = PARTS.filter((part) => only.includes(part));
-        break;
-      }
-      case 'skip': {
-        const skip = partList('--skip', value);
-        options.parts = options.parts.filter((part) => !skip.includes(part));
-        break;
-      }
-      case 'runs':
-        options.runs = positiveInteger('--runs', value);
-        break;
-      case 'sizes':
-        options.sizes = [...new Set(value.split(',').map((size) => positiveInteger('--sizes', size.trim())))].sort((a, b) => a - b);
-        break;
-      case 'pages-build':
-        if (value.trim() === '') throw new Error('[bench] --pages-build takes a directory, got ""');
-        options.pagesBuild = value;
-        break;
-      case 'seed':
-        options.seed = positiveInteger('--seed', value);
-        break;
-      default:
-        throw new Error(`[bench] unknown flag "--${name}"; see --help`);
-    }
+  let values;
+  try {
+    ({values} = parseCommandLine(args, {
+      only: {type: 'string'},
+      skip: {type: 'string'},
+      runs: {type: 'string'},
+      sizes: {type: 'string'},
+      'pages-build': {type: 'string'},
+      seed: {type: 'string'},
+      help: {type: 'boolean', short: 'h'},
+    }));
+  } catch (error) {
+    if (error instanceof UsageError) throw new Error(`[bench] ${error.message} See --help.`);
+    throw error;
   }
+  const options: BenchOptions = {...DEFAULT_OPTIONS, parts: [...DEFAULT_OPTIONS.parts], sizes: [...DEFAULT_OPTIONS.sizes]};
+  options.help = values.help ?? false;
+  if (values.only !== undefined) {
+    const only = partList('--only', values.only);
+    options.parts = PARTS.filter((part) => only.includes(part));
+  }
+  if (values.skip !== undefined) {
+    const skip = partList('--skip', values.skip);
+    options.parts = options.parts.filter((part) => !skip.includes(part));
+  }
+  if (values.runs !== undefined) options.runs = positiveInteger('--runs', values.runs);
+  if (values.sizes !== undefined) {
+    options.sizes = [...new Set(values.sizes.split(',').map((size) => positiveInteger('--sizes', size.trim())))].sort((a, b) => a - b);
+  }
+  if (values['pages-build'] !== undefined) {
+    if (values['pages-build'].trim() === '') throw new Error('[bench] --pages-build takes a directory, got ""');
+    options.pagesBuild = values['pages-build'];
+  }
+  if (values.seed !== undefined) options.seed = positiveInteger('--seed', values.seed);
   return options;
 }

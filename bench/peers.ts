@@ -3,6 +3,8 @@ import {copyFile, mkdir, readFile, rm, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {promisify} from 'node:util';
 
+import {benchPackageDir, benchPackageVersion} from './packages';
+
 const execFileAsync = promisify(execFile);
 
 /** A peer renderer of the same spec, prepared as static files under one folder. */
@@ -22,10 +24,13 @@ export interface PeerSetupOptions {
   peersRoot: string;
 }
 
-async function packageVersion(projectRoot: string, name: string): Promise<string> {
+/** The site's own packages (the Redocly CLI, for linting the spec). */
+async function sitePackageVersion(projectRoot: string, name: string): Promise<string> {
   const manifest = JSON.parse(await readFile(path.join(projectRoot, 'node_modules', name, 'package.json'), 'utf8')) as {version?: string};
   return manifest.version ?? 'unknown';
 }
+
+const packageVersion = (name: string): string => benchPackageVersion(name) ?? 'unknown';
 
 const page = (title: string, head: string, body: string): string => `<!doctype html>
 <html lang="en">
@@ -51,13 +56,13 @@ async function setUpRedoc({projectRoot, specFile, peersRoot}: PeerSetupOptions):
     ['build-docs', specFile, '--output', path.join(folder, 'index.html'), '--inlineBundle', '--lint-config=off'],
     {cwd: projectRoot, env: {...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true'}, maxBuffer: 16 * 1024 * 1024},
   );
-  return {name: 'Redoc', folder: 'redoc', deepLink: '/redoc/#tag/Contacts/operation/createContact', version: `@redocly/cli ${await packageVersion(projectRoot, '@redocly/cli')}`};
+  return {name: 'Redoc', folder: 'redoc', deepLink: '/redoc/#tag/Contacts/operation/createContact', version: `@redocly/cli ${await sitePackageVersion(projectRoot, '@redocly/cli')}`};
 }
 
-async function setUpScalar({projectRoot, specFile, peersRoot}: PeerSetupOptions): Promise<Peer> {
+async function setUpScalar({specFile, peersRoot}: PeerSetupOptions): Promise<Peer> {
   const folder = path.join(peersRoot, 'scalar');
   await mkdir(folder, {recursive: true});
-  await copyFile(path.join(projectRoot, 'node_modules/@scalar/api-reference/dist/browser/standalone.js'), path.join(folder, 'standalone.js'));
+  await copyFile(path.join(benchPackageDir('@scalar/api-reference'), 'dist/browser/standalone.js'), path.join(folder, 'standalone.js'));
   await copyFile(specFile, path.join(folder, 'openapi.yaml'));
   // Everything that would call Scalar's services is off: fonts from their CDN,
   // telemetry, the AI agent, MCP and the developer toolbar (shown on localhost).
@@ -79,12 +84,12 @@ async function setUpScalar({projectRoot, specFile, peersRoot}: PeerSetupOptions)
     <script>Scalar.createApiReference('#app', ${JSON.stringify(configuration)});</script>`,
     ),
   );
-  return {name: 'Scalar', folder: 'scalar', deepLink: '/scalar/#tag/contacts/POST/v1/contacts', version: `@scalar/api-reference ${await packageVersion(projectRoot, '@scalar/api-reference')}`};
+  return {name: 'Scalar', folder: 'scalar', deepLink: '/scalar/#tag/contacts/POST/v1/contacts', version: `@scalar/api-reference ${packageVersion('@scalar/api-reference')}`};
 }
 
-async function setUpSwaggerUi({projectRoot, specFile, peersRoot}: PeerSetupOptions): Promise<Peer> {
+async function setUpSwaggerUi({specFile, peersRoot}: PeerSetupOptions): Promise<Peer> {
   const folder = path.join(peersRoot, 'swagger-ui');
-  const dist = path.join(projectRoot, 'node_modules/swagger-ui-dist');
+  const dist = benchPackageDir('swagger-ui-dist');
   await mkdir(folder, {recursive: true});
   for (const file of ['swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'swagger-ui.css', 'index.css', 'favicon-32x32.png', 'favicon-16x16.png']) {
     await copyFile(path.join(dist, file), path.join(folder, file));
@@ -121,12 +126,12 @@ async function setUpSwaggerUi({projectRoot, specFile, peersRoot}: PeerSetupOptio
     <script src="./swagger-initializer.js" charset="UTF-8"></script>`,
     ),
   );
-  return {name: 'Swagger UI', folder: 'swagger-ui', deepLink: '/swagger-ui/#/Contacts/createContact', version: `swagger-ui-dist ${await packageVersion(projectRoot, 'swagger-ui-dist')}`};
+  return {name: 'Swagger UI', folder: 'swagger-ui', deepLink: '/swagger-ui/#/Contacts/createContact', version: `swagger-ui-dist ${packageVersion('swagger-ui-dist')}`};
 }
 
-async function setUpElements({projectRoot, specFile, peersRoot}: PeerSetupOptions): Promise<Peer> {
+async function setUpElements({specFile, peersRoot}: PeerSetupOptions): Promise<Peer> {
   const folder = path.join(peersRoot, 'elements');
-  const dist = path.join(projectRoot, 'node_modules/@stoplight/elements');
+  const dist = benchPackageDir('@stoplight/elements');
   await mkdir(folder, {recursive: true});
   await copyFile(path.join(dist, 'web-components.min.js'), path.join(folder, 'web-components.min.js'));
   await copyFile(path.join(dist, 'styles.min.css'), path.join(folder, 'styles.min.css'));
@@ -140,7 +145,7 @@ async function setUpElements({projectRoot, specFile, peersRoot}: PeerSetupOption
       `    <elements-api apiDescriptionUrl="./openapi.yaml" router="hash" layout="sidebar"></elements-api>`,
     ),
   );
-  return {name: 'Stoplight Elements', folder: 'elements', deepLink: '/elements/#/operations/createContact', version: `@stoplight/elements ${await packageVersion(projectRoot, '@stoplight/elements')}`};
+  return {name: 'Stoplight Elements', folder: 'elements', deepLink: '/elements/#/operations/createContact', version: `@stoplight/elements ${packageVersion('@stoplight/elements')}`};
 }
 
 /** Writes the four peers under `peersRoot` (emptied first) and describes them. */

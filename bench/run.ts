@@ -18,13 +18,14 @@ import {countOperations} from './generate-spec';
 import {CHROMIUM_FLAGS, CHROMIUM_PATH} from '../config/chromium';
 import {setUpPeers} from './peers';
 import {DEFAULT_OPTIONS, parseOptions, USAGE, type BenchOptions} from './options';
+import {benchPackageVersion, ensureBenchPackages} from './packages';
 import {localDate, renderSummary, resultsBaseName, type BenchResults, type MachineInfo} from './report';
 import {stopRunningCommands} from './run-measured';
 import {startStaticServer, type StaticServer} from './static-server';
 import {measurePages, peerRatios, type PageResult, type PageTarget, type PeerResult} from './web-bench';
 
 const projectRoot = path.resolve(__dirname, '..');
-const workDir = path.join(projectRoot, 'bench/work');
+const workDir = path.join(projectRoot, '.work/bench');
 const resultsDir = path.join(projectRoot, 'bench/results');
 const chromePath = CHROMIUM_PATH;
 
@@ -63,7 +64,7 @@ async function machineInfo(): Promise<MachineInfo> {
     memoryGb: os.totalmem() / 1024 ** 3,
     node: process.version,
     chromium: commandOutput(chromePath, ['--version']),
-    lighthouse: await packageVersion('lighthouse'),
+    lighthouse: benchPackageVersion('lighthouse') ?? 'unknown',
     docusaurus: await packageVersion('@docusaurus/core'),
     os: `${os.type()} ${os.release()} ${os.arch()}`,
   };
@@ -117,7 +118,7 @@ async function pagesBuildDir(options: BenchOptions, builds: BuildResult[] | null
   }
   const built = builds?.find((build) => build.specSource === 'bundled' && build.ok);
   if (built !== undefined) return path.join(projectRoot, built.siteDir, 'build');
-  log('[bench] pages: building the bundled spec in bench/work/site-24 first');
+  log(`[bench] pages: building the bundled spec in ${path.relative(projectRoot, workDir)}/site-24 first`);
   const result = await benchmarkBuild(projectRoot, workDir, await bundledOperationCount(), options.seed, log);
   if (!result.ok) throw new Error(`[bench] could not build the bundled spec for the pages part: ${result.error}`);
   notes.push(`Pages part built the bundled spec itself in ${result.siteDir} (${result.wallSeconds} s).`);
@@ -191,6 +192,9 @@ async function main(): Promise<number> {
     log(`[bench] nothing to run: every part is skipped\n\n${USAGE}`);
     return 2;
   }
+
+  // Lighthouse, the static server and the peers are the benchmark's own packages.
+  if (options.parts.includes('pages') || options.parts.includes('peers')) ensureBenchPackages(log);
 
   const started = new Date();
   const notes: string[] = [];

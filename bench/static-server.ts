@@ -2,6 +2,8 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {createServer} from 'node:net';
 import path from 'node:path';
 
+import {benchPackageDir} from './packages';
+
 export interface StaticServer {
   /** e.g. `http://127.0.0.1:41234` (no trailing slash). */
   origin: string;
@@ -46,7 +48,7 @@ async function waitUntilServing(origin: string, child: ChildProcess, timeoutMs: 
 export async function startStaticServer(projectRoot: string, directory: string): Promise<StaticServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const serveBin = path.join(projectRoot, 'node_modules/serve/build/main.js');
+  const serveBin = path.join(benchPackageDir('serve'), 'build/main.js');
   const child = spawn(
     process.execPath,
     [serveBin, directory, '--listen', `tcp://127.0.0.1:${port}`, '--no-request-logging', '--no-clipboard', '--no-port-switching'],

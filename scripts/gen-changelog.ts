@@ -15,6 +15,7 @@ import process from 'node:process';
 import {buildChangelog} from '../src/openapi-diff/changelog';
 import {SpecLoadError} from '../src/openapi-diff/load-spec';
 import type {Changelog} from '../src/openapi-diff/types';
+import {parseCommandLine, UsageError} from './command-line';
 
 const LOG_PREFIX = '[changelog]';
 const USAGE = 'usage: tsx scripts/gen-changelog.ts [--releases <dir>] [--spec <file>] [--out-dir <dir>]';
@@ -41,25 +42,18 @@ interface Options {
   outDir: string;
 }
 
-const FLAGS: Record<string, keyof Options> = {
-  '--releases': 'releasesDir',
-  '--spec': 'currentSpecPath',
-  '--out-dir': 'outDir',
-};
-
 function parseOptions(args: readonly string[]): Options | string {
-  const options: Options = {releasesDir: 'openapi/releases', currentSpecPath: '.spec/openapi.yaml', outDir: 'docs'};
-  for (let index = 0; index < args.length; index += 1) {
-    const arg = args[index] as string;
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const key = FLAGS[flag];
-    if (key === undefined) return `Unknown argument "${arg}".`;
-    const value = inline ?? args[index + 1];
-    if (value === undefined || value === '') return `${flag} needs a value.`;
-    options[key] = value;
-    if (inline === undefined) index += 1;
+  try {
+    const {values} = parseCommandLine(args, {releases: {type: 'string'}, spec: {type: 'string'}, 'out-dir': {type: 'string'}});
+    return {
+      releasesDir: values.releases ?? 'openapi/releases',
+      currentSpecPath: values.spec ?? '.spec/openapi.yaml',
+      outDir: values['out-dir'] ?? 'docs',
+    };
+  } catch (error) {
+    if (error instanceof UsageError) return error.message;
+    throw error;
   }
-  return options;
 }
 
 /** Replaces the file in one step, so the dev server never reads half a file. */

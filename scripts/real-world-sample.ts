@@ -8,7 +8,7 @@
 //   tsx scripts/real-world-sample.ts [--seed <n>] [--count <n>] [--builds <n>] [--only <name>]... [--out <dir>]
 //
 // Each description goes, in an isolated copy of the site
-// (bench/work/real-world-site/), through exactly what a user runs:
+// (.work/real-world-site/), through exactly what a user runs:
 // `SPEC_FILE=<file> npm run spec`, `npm run gen`, and for the first
 // `--builds` of the sample the rest of `npm run build` with the site's own
 // docusaurus.config.ts. Nothing is relaxed and nothing is copied past a step
@@ -20,8 +20,8 @@ import {execFileSync} from 'node:child_process';
 import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
-import {parseArgs} from 'node:util';
 
+import {parseCommandLine, UsageError} from './command-line';
 import {prepareCorpusSite, resetGenerated, type CorpusSite} from './corpus/corpus-site';
 import {runStep} from './corpus/run-step';
 import {classifyFailure} from './real-world/classify';
@@ -33,8 +33,8 @@ import {siteSteps, type SiteStep} from './real-world/site-steps';
 
 const projectRoot = path.resolve(__dirname, '..');
 const corpusDir = path.join(projectRoot, 'corpus/real-world');
-const siteDir = path.join(projectRoot, 'bench/work/real-world-site');
-const logDir = path.join(projectRoot, 'bench/work/real-world-logs');
+const siteDir = path.join(projectRoot, '.work/real-world-site');
+const logDir = path.join(projectRoot, '.work/real-world-logs');
 
 const DEFAULT_SEED = 2026;
 const DEFAULT_COUNT = 50;
@@ -45,8 +45,6 @@ const STEP_TIMEOUT_MS = 15 * 60_000;
 
 const USAGE =
   'usage: tsx scripts/real-world-sample.ts [--seed <n>] [--count <n>] [--builds <n>] [--only <name>]... [--out <dir>]';
-
-class UsageError extends Error {}
 
 interface Options {
   seed: number;
@@ -59,20 +57,16 @@ interface Options {
 function readOptions(args: string[]): Options {
   let values;
   try {
-    ({values} = parseArgs({
-      args,
-      options: {
-        seed: {type: 'string'},
-        count: {type: 'string'},
-        builds: {type: 'string'},
-        only: {type: 'string', multiple: true},
-        out: {type: 'string'},
-      },
-      strict: true,
-      allowPositionals: false,
+    ({values} = parseCommandLine(args, {
+      seed: {type: 'string'},
+      count: {type: 'string'},
+      builds: {type: 'string'},
+      only: {type: 'string', multiple: true},
+      out: {type: 'string'},
     }));
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}. ${USAGE}`);
+    if (error instanceof UsageError) throw new UsageError(`${error.message} ${USAGE}`);
+    throw error;
   }
   const integer = (name: string, value: string | undefined, fallback: number, min: number): number => {
     if (value === undefined) return fallback;

@@ -11,25 +11,27 @@ import process from 'node:process';
 import {diffSpecs} from '../src/openapi-diff/diff-specs';
 import {formatDiff} from '../src/openapi-diff/format';
 import {SpecLoadError, loadSpecFile} from '../src/openapi-diff/load-spec';
+import {parseCommandLine, UsageError} from './command-line';
 
 const LOG_PREFIX = '[spec-diff]';
 const USAGE = 'usage: npm run spec:diff -- [--json] <old spec> <new spec>';
 
 interface Arguments {
+  help: boolean;
   json: boolean;
   files: string[];
 }
 
 function parseArguments(args: readonly string[]): Arguments | string {
-  const parsed: Arguments = {json: false, files: []};
-  for (const arg of args) {
-    if (arg === '--json') parsed.json = true;
-    else if (arg === '--') continue;
-    else if (arg.startsWith('-') && arg !== '-') return `Unknown option "${arg}".`;
-    else parsed.files.push(arg);
+  try {
+    const {values, positionals} = parseCommandLine(args, {json: {type: 'boolean'}, help: {type: 'boolean', short: 'h'}}, {positionals: true});
+    const parsed = {help: values.help ?? false, json: values.json ?? false, files: positionals};
+    if (!parsed.help && parsed.files.length !== 2) return `Expected two spec files, got ${parsed.files.length}.`;
+    return parsed;
+  } catch (error) {
+    if (error instanceof UsageError) return error.message;
+    throw error;
   }
-  if (parsed.files.length !== 2) return `Expected two spec files, got ${parsed.files.length}.`;
-  return parsed;
 }
 
 function label(file: string, document: Record<string, unknown>): string {
@@ -38,15 +40,14 @@ function label(file: string, document: Record<string, unknown>): string {
 }
 
 function main(): number {
-  const args = process.argv.slice(2);
-  if (args.includes('--help') || args.includes('-h')) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  const parsed = parseArguments(args);
+  const parsed = parseArguments(process.argv.slice(2));
   if (typeof parsed === 'string') {
     process.stderr.write(`${LOG_PREFIX} ${parsed} ${USAGE}\n`);
     return 2;
+  }
+  if (parsed.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
   }
   const [oldFile, newFile] = parsed.files as [string, string];
   let oldDoc: Record<string, unknown>;

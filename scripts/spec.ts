@@ -8,6 +8,7 @@ import process from 'node:process';
 
 import {resolveSpec} from '../src/spec-source/index.js';
 import type {SpecEnv} from '../src/spec-source/index.js';
+import {parseCommandLine, UsageError} from './command-line';
 
 // The only place the spec source reads the environment.
 const env: SpecEnv = {
@@ -23,20 +24,13 @@ const env: SpecEnv = {
 const USAGE = 'usage: tsx scripts/spec.ts [--root <dir>]';
 
 function rootFromArgs(args: readonly string[]): string {
-  let root = process.cwd();
-  for (let index = 0; index < args.length; index += 1) {
-    const arg = args[index];
-    if (arg === '--root' && args[index + 1] !== undefined) {
-      root = args[index + 1] as string;
-      index += 1;
-    } else if (arg?.startsWith('--root=')) {
-      root = arg.slice('--root='.length);
-    } else {
-      process.stderr.write(`[spec] Unknown argument "${arg}". ${USAGE}\n`);
-      process.exit(1);
-    }
+  try {
+    return parseCommandLine(args, {root: {type: 'string'}}).values.root ?? process.cwd();
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`[spec] ${error.message} ${USAGE}\n`);
+    process.exit(1);
   }
-  return root;
 }
 
 // No top-level await: this file must also run when tsx treats it as CommonJS.

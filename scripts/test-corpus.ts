@@ -1,7 +1,7 @@
 // `npm run test:corpus`: builds the site from every spec of the corpus (the
 // openapi-docs demo specs, tests/fixtures/hostile.yaml and imperfect.yaml)
 // exactly as a user does, `SPEC_FILE=<spec> npm run build` with the site's own
-// config, in an isolated copy of the project (bench/work/corpus-site/), and
+// config, in an isolated copy of the project (.work/corpus-site/), and
 // checks that every operation of each spec has a page with its method, path
 // and summary. One spec (PROXY_SPEC_NAME) is
 // built a second time through SPEC_PROXY_URL, from a local HTTP server that
@@ -22,9 +22,10 @@ import {type CorpusSite, prepareCorpusSite, reportedBrokenLinks, resetGenerated}
 import {dropKeptBuild, FIXTURE_SPECS, keepBuild, sourceStamp, type FixtureName} from './corpus/fixture-builds';
 import {readExpectedOperations, type ExpectedOperation} from './corpus/expected-operations';
 import {errorExcerpt, runStep} from './corpus/run-step';
+import {parseCommandLine, UsageError} from './command-line';
 
 const projectRoot = path.resolve(__dirname, '..');
-const workDir = path.join(projectRoot, 'bench/work');
+const workDir = path.join(projectRoot, '.work');
 const siteDir = path.join(workDir, 'corpus-site');
 const logDir = path.join(workDir, 'corpus-logs');
 /** The test fixtures, by absolute path: their builds are kept for the e2e suite. */
@@ -41,23 +42,17 @@ interface Options {
   only: string[];
 }
 
-function parseArgs(args: string[]): Options {
-  const options: Options = {specsDir: DEFAULT_SPECS_DIR, only: []};
-  for (let index = 0; index < args.length; index += 1) {
-    const arg = args[index];
-    const value = args[index + 1];
-    if (arg === '--only' && value) {
-      options.only.push(value);
-      index += 1;
-    } else if (arg === '--specs' && value) {
-      options.specsDir = path.resolve(value);
-      index += 1;
-    } else {
-      process.stderr.write(`[corpus] Unknown argument "${arg}". usage: tsx scripts/test-corpus.ts [--only <name>]... [--specs <dir>]\n`);
-      process.exit(2);
-    }
+const USAGE = 'usage: tsx scripts/test-corpus.ts [--only <name>]... [--specs <dir>]';
+
+function readOptions(args: string[]): Options {
+  try {
+    const {values} = parseCommandLine(args, {only: {type: 'string', multiple: true}, specs: {type: 'string'}});
+    return {specsDir: values.specs === undefined ? DEFAULT_SPECS_DIR : path.resolve(values.specs), only: values.only ?? []};
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`[corpus] ${error.message} ${USAGE}\n`);
+    process.exit(2);
   }
-  return options;
 }
 
 function specFiles(options: Options): string[] {
@@ -164,7 +159,7 @@ function formatRow(cells: string[], widths: number[]): string {
 }
 
 async function main(): Promise<void> {
-  const options = parseArgs(process.argv.slice(2));
+  const options = readOptions(process.argv.slice(2));
   if (!existsSync(options.specsDir)) {
     process.stderr.write(`[corpus] ${options.specsDir} does not exist; pass --specs <dir> with the openapi-docs demo specs.\n`);
     process.exitCode = 1;

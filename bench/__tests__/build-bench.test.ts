@@ -1,7 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
 import {buildPhases, withinBuildTarget} from '../build-bench';
-import {filesToCopy} from '../site-copy';
 
 describe('buildPhases', () => {
   it('splits the build script into named steps', () => {
@@ -24,15 +23,5 @@ describe('withinBuildTarget', () => {
     expect(withinBuildTarget(361, 1000)).toBe(false);
     expect(withinBuildTarget(100, 6145)).toBe(false);
     expect(withinBuildTarget(null, 100)).toBeNull();
-  });
-});
-
-describe('filesToCopy', () => {
-  it('takes what git lists, once, without the benchmark itself', () => {
-    expect(filesToCopy('src/a.ts\0docs/intro.mdx\0bench/run.ts\0src/a.ts\0bench/work/x\0package.json\0')).toEqual([
-      'docs/intro.mdx',
-      'package.json',
-      'src/a.ts',
-    ]);
   });
 });

@@ -11,6 +11,7 @@ describe('parseOptions', () => {
   it('selects parts in their fixed order, and skips parts', () => {
     expect(parseOptions(['--only=peers,pages']).parts).toEqual(['pages', 'peers']);
     expect(parseOptions(['--skip=build']).parts).toEqual(['pages', 'peers']);
+    expect(parseOptions(['--only', 'build,pages', '--skip', 'build']).parts).toEqual(['pages']);
   });
 
   it('reads runs, sizes (sorted, unique), the pages build and the seed', () => {
@@ -20,13 +21,16 @@ describe('parseOptions', () => {
       pagesBuild: 'build',
       seed: 7,
     });
+    expect(parseOptions(['-h']).help).toBe(true);
   });
 
   it('names the flag and the bad value', () => {
     expect(() => parseOptions(['--only=pages,lighthouse'])).toThrow('[bench] unknown part "lighthouse" in --only; the parts are build, pages, peers');
     expect(() => parseOptions(['--runs=0'])).toThrow('[bench] --runs takes a positive integer, got "0"');
     expect(() => parseOptions(['--sizes=24,lots'])).toThrow('[bench] --sizes takes a positive integer, got "lots"');
-    expect(() => parseOptions(['--fast'])).toThrow('[bench] unknown argument "--fast"; flags take the form --name=value');
-    expect(() => parseOptions(['--colour=red'])).toThrow('[bench] unknown flag "--colour"; see --help');
+    expect(() => parseOptions(['--fast'])).toThrow('[bench] Unknown option "--fast". See --help.');
+    expect(() => parseOptions(['--colour=red'])).toThrow('[bench] Unknown option "--colour". See --help.');
+    expect(() => parseOptions(['--runs'])).toThrow('[bench] --runs needs a value. See --help.');
+    expect(() => parseOptions(['peers'])).toThrow('[bench] Unexpected argument "peers". See --help.');
   });
 });

@@ -2,7 +2,8 @@ import {createHash} from 'node:crypto';
 import {cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {prepareCorpusSite, resetGenerated, sourceFiles} from './corpus-site';
+import {listSiteFiles} from '../site-copy';
+import {prepareCorpusSite, resetGenerated} from './corpus-site';
 import {runStep} from './run-step';
 
 /**
@@ -11,7 +12,7 @@ import {runStep} from './run-step';
  * (tests/e2e/imperfect.spec.ts) and one with every kind of security scheme
  * (tests/e2e/authorize.spec.ts). Each is built exactly as a user builds, with
  * `SPEC_FILE=<fixture> npm run build` in an isolated copy of the site, and
- * kept with its build log under `bench/work/fixture-builds/<name>/`.
+ * kept with its build log under `.work/fixture-builds/<name>/`.
  *
  * `npm run test:corpus` keeps them as it builds every spec; `npm run
  * test:e2e` builds whichever is missing or stale first (a stamp of the
@@ -25,7 +26,7 @@ export const FIXTURE_SPECS = {
 } as const;
 export type FixtureName = keyof typeof FIXTURE_SPECS;
 
-export const FIXTURE_BUILDS_DIR = 'bench/work/fixture-builds';
+export const FIXTURE_BUILDS_DIR = '.work/fixture-builds';
 const STAMP_FILE = 'stamp.txt';
 export const BUILD_LOG_FILE = 'build.log';
 /** Bound on one fixture build (the fixtures build in about a minute here). */
@@ -43,7 +44,7 @@ export interface KeptBuild {
 /** What a kept build was made from: the fixture's bytes and every source file of the site. */
 export function sourceStamp(projectRoot: string, name: FixtureName): string {
   const hash = createHash('sha256');
-  for (const file of [FIXTURE_SPECS[name], ...sourceFiles(projectRoot)].sort()) {
+  for (const file of [FIXTURE_SPECS[name], ...listSiteFiles(projectRoot)].sort()) {
     hash.update(`${file}\0`);
     hash.update(readFileSync(path.join(projectRoot, file)));
   }
@@ -93,7 +94,7 @@ export async function ensureFixtureBuild(projectRoot: string, name: FixtureName,
     return kept;
   }
   dropKeptBuild(projectRoot, name);
-  const siteDir = path.join(projectRoot, 'bench/work/fixture-site');
+  const siteDir = path.join(projectRoot, '.work/fixture-site');
   log(`[fixtures] ${name}: building ${FIXTURE_SPECS[name]} with "npm run build" in ${path.relative(projectRoot, siteDir)}`);
   const site = await prepareCorpusSite(projectRoot, siteDir);
   await resetGenerated(site);

@@ -12,7 +12,7 @@
  * colour-mode switch) or when a link or island shows intent.
  *
  * The server build replaces this module with `prism-runtime.server.ts`
- * (see src/plugins/build-tuning), which loads Prism synchronously.
+ * (see src/plugins/prism-on-demand), which loads Prism synchronously.
  */
 import type {PrismModule} from './prism-types';
 

@@ -14,7 +14,7 @@ import {CLIENT, startTestApi, type TestApi} from './test-api';
  * ./test-api) and against the in-browser sandbox.
  */
 
-const BUILD = path.resolve(__dirname, '../../bench/work/fixture-builds/auth/build');
+const BUILD = path.resolve(__dirname, '../../.work/fixture-builds/auth/build');
 if (!existsSync(path.join(BUILD, 'sitemap.xml'))) {
   throw new Error(`no auth fixture build at ${BUILD}: run "npm run test:e2e" (it builds tests/fixtures/auth.yaml first) or "tsx scripts/fixture-builds.ts"`);
 }

@@ -16,7 +16,7 @@ import {elements, parseHtml, spacedText} from '../../scripts/corpus/html';
  * hostile vector sets `window.__xss`.
  */
 
-const HOSTILE_BUILD = path.resolve(__dirname, '../../bench/work/fixture-builds/hostile/build');
+const HOSTILE_BUILD = path.resolve(__dirname, '../../.work/fixture-builds/hostile/build');
 if (!existsSync(path.join(HOSTILE_BUILD, 'sitemap.xml'))) {
   throw new Error(`no hostile build at ${HOSTILE_BUILD}: run "npm run test:e2e" (it builds tests/fixtures/hostile.yaml first) or "tsx scripts/fixture-builds.ts"`);
 }

@@ -16,7 +16,7 @@ import {serveDuringTests} from './static-server';
  * from the site's code.
  */
 
-const KEPT = path.resolve(__dirname, '../../bench/work/fixture-builds/imperfect');
+const KEPT = path.resolve(__dirname, '../../.work/fixture-builds/imperfect');
 const BUILD = path.join(KEPT, 'build');
 if (!existsSync(path.join(BUILD, 'sitemap.xml'))) {
   throw new Error(`no imperfect build at ${BUILD}: run "npm run test:e2e" (it builds tests/fixtures/imperfect.yaml first) or "tsx scripts/fixture-builds.ts"`);

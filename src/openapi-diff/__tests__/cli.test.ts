@@ -171,6 +171,12 @@ describe('scripts/gen-changelog.ts', () => {
     });
   });
 
+  it('exits 1 with the usage on an unknown option or a missing value', () => {
+    const usage = 'usage: tsx scripts/gen-changelog.ts [--releases <dir>] [--spec <file>] [--out-dir <dir>]';
+    expect(run('scripts/gen-changelog.ts', ['--release', 'openapi/releases'])).toEqual({status: 1, stdout: '', stderr: `[changelog] Unknown option "--release". ${usage}\n`});
+    expect(run('scripts/gen-changelog.ts', ['--out-dir='])).toEqual({status: 1, stdout: '', stderr: `[changelog] --out-dir needs a value. ${usage}\n`});
+  });
+
   it('exits 1 naming a snapshot whose version disagrees with its name', () => {
     const releases = file('bad-releases');
     rmSync(releases, {recursive: true, force: true});

@@ -78,12 +78,15 @@ describe('schemas that refer back to themselves through allOf (petstore.yaml)', 
     expect(nodeCount(node)).toBeLessThan(60);
   });
 
-  it('builds the whole operation model quickly and small', () => {
+  it('builds the whole operation model small: the request schema once, cut where schemaNode cuts it', () => {
+    // Formerly a time bound, which a slow host could fail and a fast one hid;
+    // the size of what is built is what the 90 s and 26 MB came from.
     const [entry] = petstore.operations();
-    const started = performance.now();
     const model = operationPageModel(petstore, entry);
-    expect(performance.now() - started).toBeLessThan(2_000);
-    expect(JSON.stringify(model).length).toBeLessThan(100_000);
+    const schema = petstore.paths['/pet'] as {put: {requestBody: {content: {'application/json': {schema: unknown}}}}};
+    const [content] = model.requestBody?.content ?? [];
+    expect(content?.schema).toEqual(schemaNode(petstore, schema.put.requestBody.content['application/json'].schema, 'request'));
+    expect(JSON.stringify(model).length).toBeLessThan(10_000);
   });
 
   it('samples a self-referencing schema without repeating it', () => {

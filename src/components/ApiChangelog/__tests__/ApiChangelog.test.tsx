@@ -1,52 +1,15 @@
-import {readFileSync} from 'node:fs';
-import {createRequire} from 'node:module';
-import path from 'node:path';
-import {createElement} from 'react';
-import type {ComponentType, ReactElement, ReactNode} from 'react';
-import ts from 'typescript';
-import {describe, expect, it} from 'vitest';
+import type {ReactNode} from 'react';
+import {renderToStaticMarkup} from 'react-dom/server';
+import {describe, expect, it, vi} from 'vitest';
 
 import type {Changelog} from '../../../openapi-diff/types';
-import type {ApiChangelogProps} from '../index';
+import ApiChangelog from '../index';
 
-// Docusaurus's tsconfig says `jsx: preserve` (its bundler compiles JSX), and
-// Vitest's transformer follows it, so it cannot import a .tsx file. The
-// component is compiled here with TypeScript instead, and Docusaurus's
-// aliases are replaced by plain stand-ins that render the same elements.
-// CSS module class names come out as their keys, as in a build without hashing.
-function loadApiChangelog(): ComponentType<ApiChangelogProps> {
-  const file = path.join(__dirname, '..', 'index.tsx');
-  const {outputText} = ts.transpileModule(readFileSync(file, 'utf8'), {
-    fileName: file,
-    compilerOptions: {jsx: ts.JsxEmit.ReactJSX, module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true},
-  });
-  const stubs: Record<string, unknown> = {
-    '@docusaurus/Link': {
-      __esModule: true,
-      default: ({to, children}: {to: string; children: ReactNode}) => createElement('a', {href: to}, children),
-    },
-    '@theme/Heading': {
-      __esModule: true,
-      default: ({as, id, children}: {as: string; id: string; children: ReactNode}) => createElement(as, {id}, children),
-    },
-    './styles.module.css': {__esModule: true, default: new Proxy({}, {get: (_, key) => String(key)})},
-  };
-  const requireFromComponent = createRequire(file);
-  const module = {exports: {} as {default?: ComponentType<ApiChangelogProps>}};
-  const evaluate = new Function('require', 'module', 'exports', outputText) as (
-    require: (id: string) => unknown,
-    module: {exports: object},
-    exports: object,
-  ) => void;
-  evaluate((id) => stubs[id] ?? requireFromComponent(id), module, module.exports);
-  if (!module.exports.default) throw new Error('src/components/ApiChangelog/index.tsx has no default export');
-  return module.exports.default;
-}
-
-const ApiChangelog = loadApiChangelog();
-
-// The project has no @types/react-dom; this is the one function the test needs.
-const {renderToStaticMarkup} = createRequire(__filename)('react-dom/server') as {renderToStaticMarkup(element: ReactElement): string};
+// Docusaurus's client aliases, as plain stand-ins that render the same elements.
+vi.mock('@docusaurus/Link', () => ({default: ({to, children}: {to: string; children: ReactNode}) => <a href={to}>{children}</a>}));
+vi.mock('@theme/Heading', () => ({
+  default: ({as: Tag, id, children}: {as: 'h2' | 'h3'; id: string; children: ReactNode}) => <Tag id={id}>{children}</Tag>,
+}));
 
 const changelog: Changelog = {
   currentVersion: '2.3.0',
@@ -125,7 +88,7 @@ const changelog: Changelog = {
 };
 
 function render(data: Changelog): string {
-  return renderToStaticMarkup(createElement(ApiChangelog, {changelog: data}));
+  return renderToStaticMarkup(<ApiChangelog changelog={data} />);
 }
 
 describe('ApiChangelog', () => {

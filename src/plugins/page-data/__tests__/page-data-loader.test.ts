@@ -1,7 +1,7 @@
 import {createRequire} from 'node:module';
 import {runInNewContext} from 'node:vm';
 import {describe, expect, it} from 'vitest';
-import buildTuningPlugin, {PAGE_DATA_TEST, PRISM_CLIENT_MODULE_TEST, PRISM_RUNTIME_TEST} from '../index';
+import pageDataPlugin, {PAGE_DATA_TEST} from '../index';
 
 const require = createRequire(import.meta.url);
 const pageDataLoader = require('../page-data-loader.js') as (this: {resourcePath: string}, source: string) => string;
@@ -35,20 +35,14 @@ describe('page-data-loader', () => {
   });
 });
 
-describe('build-tuning plugin', () => {
-  class FakeReplacement {
-    constructor(
-      readonly test: RegExp,
-      readonly replacement: string,
-    ) {}
-  }
+describe('page-data plugin', () => {
   const configure = (isServer: boolean) =>
-    buildTuningPlugin().configureWebpack?.({} as never, isServer, {currentBundler: {name: 'rspack', instance: {NormalModuleReplacementPlugin: FakeReplacement}}} as never, undefined) as unknown as {
+    pageDataPlugin().configureWebpack?.({} as never, isServer, {} as never, undefined) as unknown as {
       module: {parser: {json: {exportsDepth: number}}; rules: {test: RegExp; type: string; use: {loader: string}[]}[]};
-      plugins: FakeReplacement[];
     };
 
-  it('routes page models through the loader and limits JSON export tracking', () => {
+  it('routes page models through the loader and limits JSON export tracking, in both bundles', () => {
+    expect(configure(true)).toEqual(configure(false));
     const config = configure(false);
     expect(config.module.parser.json.exportsDepth).toBe(1);
     const [rule] = config.module.rules;
@@ -56,19 +50,5 @@ describe('build-tuning plugin', () => {
     expect(rule.use[0].loader).toBe(require.resolve('../page-data-loader.js'));
     expect(PAGE_DATA_TEST.test('docs/api/create-contact.page.json')).toBe(true);
     expect(PAGE_DATA_TEST.test('static/openapi.json')).toBe(false);
-  });
-
-  it('drops the start-up Prism module in both bundles and gives the server the synchronous Prism runtime', () => {
-    const client = configure(false).plugins;
-    const server = configure(true).plugins;
-    expect(client.map((plugin) => plugin.replacement)).toEqual([expect.stringMatching(/src\/client\/prism-noop\.ts$/)]);
-    expect(server.map((plugin) => plugin.replacement)).toEqual([
-      expect.stringMatching(/src\/client\/prism-noop\.ts$/),
-      expect.stringMatching(/src\/client\/prism-runtime\.server\.ts$/),
-    ]);
-    expect(PRISM_CLIENT_MODULE_TEST.test('/site/node_modules/@docusaurus/theme-classic/lib/prism-include-languages.js')).toBe(true);
-    expect(PRISM_RUNTIME_TEST.test('@site/src/client/prism-runtime')).toBe(true);
-    expect(PRISM_RUNTIME_TEST.test('/site/src/client/prism-runtime.ts')).toBe(true);
-    expect(PRISM_RUNTIME_TEST.test('/site/src/client/prism-runtime.server.ts')).toBe(false);
   });
 });
