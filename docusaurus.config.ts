@@ -81,7 +81,7 @@ const config = {
 
   customFields: {homeLinks: createHomeLinks(apiLinks)},
 
-  clientModules: ['./src/client/prefetch-on-intent.ts', './src/client/hydration-state.ts'],
+  clientModules: ['./src/client/prefetch-on-intent.ts', './src/client/hydration-state.ts', './src/client/field-anchors.ts'],
 
   presets: [
     [
@@ -137,6 +137,9 @@ const config = {
             template: 'src/openapi/templates/api.mustache',
             infoTemplate: 'src/openapi/templates/info.mustache',
             tagTemplate: 'src/openapi/templates/tag.mustache',
+            schemaTemplate: 'src/openapi/templates/schema.mustache',
+            // A page per named schema (docs/api/schemas/), in a "Schemas" sidebar category.
+            showSchemas: true,
             markdownGenerators: createPageGenerators({
               specPath: resolvedSpecPath,
               outputDir: apiOutputDir,

@@ -8,6 +8,7 @@
  */
 import {furtherItemsName, patternKeyName} from './model-text';
 import type {
+  SchemaPageModel,
   CodeSample,
   ExampleModel,
   HeaderModel,
@@ -558,10 +559,12 @@ interface FieldRow {
   note?: string;
 }
 
-type Direction = 'request' | 'response';
+/** `schema`: a schema page, which lists read-only and write-only fields alike. */
+type Direction = 'request' | 'response' | 'schema';
 
 /** Properties that belong in this direction: read-only fields are never sent, write-only never returned. */
 function visibleProperties(schema: SchemaNode, direction: Direction): SchemaNode[] {
+  if (direction === 'schema') return schema.properties ?? [];
   return (schema.properties ?? []).filter((property) =>
     direction === 'request' ? !property.readOnly : !property.writeOnly,
   );
@@ -615,7 +618,7 @@ function childRows(schema: SchemaNode, prefix: string, direction: Direction, dep
 /** What the field list cannot show, said in words: a circular or an unresolved reference. */
 function referenceNote(schema: SchemaNode): string {
   if (schema.circularRef) return `Same structure as ${codeSpan(schema.circularRef)}.`;
-  if (schema.notExpandedRef) return `Fields not repeated here (the schema is too large to show in full): see ${codeSpan(`components.schemas.${schema.notExpandedRef}`)} in the API description.`;
+  if (schema.notExpandedRef) return `Fields not repeated here: see the ${codeSpan(schema.notExpandedRef)} schema (${codeSpan(`components.schemas.${schema.notExpandedRef}`)}).`;
   if (schema.unresolvedRef) return unresolvedNote(schema.unresolvedRef, 'what it defines');
   return '';
 }
@@ -955,5 +958,35 @@ export function tagToMarkdown(page: TagPageModel, options: OperationMarkdownOpti
         .join('\n'),
     );
   }
+  return `${blocks.join('\n\n')}\n`;
+}
+
+/** The Markdown twin of a schema page: its fields, composition, examples and users. */
+export function schemaToMarkdown(page: SchemaPageModel, options: OperationMarkdownOptions): string {
+  const markdownOptions: MarkdownOptions = {siteUrl: options.siteUrl};
+  const blocks: string[] = [`# ${escapeMarkdownText(page.name)}`, `Schema ${codeSpan(`components.schemas.${page.name}`)}.`];
+  const description = richTextToMarkdown(page.schema.description, markdownOptions);
+  if (description) blocks.push(description);
+  if (page.allOf.length > 0) {
+    const parts = page.allOf.map((name) => (page.schemaLinks[name] ? `[${escapeMarkdownText(name)}](${siteLink(page.schemaLinks[name], options.siteUrl)})` : codeSpan(name)));
+    blocks.push(`Composed with ${codeSpan('allOf')} from ${parts.join(', ')}; their fields are listed with its own.`);
+  }
+  blocks.push('## Fields', fieldTable({...page.schema, description: undefined}, 'schema', markdownOptions));
+  if (page.examples.length > 0) blocks.push(page.examples.length > 1 ? '## Examples' : '## Example', ...renderExamples(page.examples, 'application/json', markdownOptions));
+  blocks.push('## Used by');
+  if (page.usedBy.length === 0) blocks.push('No operation, webhook or other schema of the API description refers to this schema.');
+  else {
+    blocks.push(
+      page.usedBy
+        .map((user) => {
+          const link = siteLink(user.permalink, options.siteUrl);
+          const fields = user.fields.map((field) => (field.anchor ? `[${codeSpan(field.path)}](${link}#${field.anchor})` : escapeMarkdownText(field.path)));
+          if (user.moreFields) fields.push(`${user.moreFields} more`);
+          return `- [${escapeMarkdownText(user.title)}](${link}) (${user.kind}${user.endpoint ? `, ${codeSpan(user.endpoint)}` : ''})${fields.length > 0 ? `: ${fields.join(', ')}` : ''}`;
+        })
+        .join('\n'),
+    );
+  }
+  if (page.moreUsers) blocks.push(`And ${page.moreUsers} more.`);
   return `${blocks.join('\n\n')}\n`;
 }

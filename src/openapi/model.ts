@@ -2,7 +2,7 @@ import kebabCase from 'lodash/kebabCase';
 
 import {jsonValueAsText, textOf} from './model-text';
 import {renderMarkdown, summaryText, wellFormed, createSlugger} from './markdown';
-import {assignPageIds, type PagedOperation} from './page-ids';
+import {assignPageIds, SCHEMA_PAGES_DIR, type PagedOperation} from './page-ids';
 import {displaySummary} from './page-outline';
 import {jsonText, sampleFromSchema, schemaNode, type SchemaDirection} from './schema';
 import {asString, isObject, type JsonObject, type SpecDocument} from './spec-document';
@@ -447,6 +447,8 @@ export function overviewPageModel(spec: SpecDocument, id: string, apiDocsBasePat
       })),
   };
   if (description) model.description = description;
+  const schemaCount = assignPageIds(spec).schemas.length;
+  if (schemaCount > 0) model.schemas = {permalink: `${apiDocsBasePath}/${SCHEMA_PAGES_DIR}`, count: schemaCount};
   if (contact) {
     model.contact = {};
     if (asString(contact.name)) model.contact.name = wellFormed(String(contact.name));

@@ -1,5 +1,5 @@
 import {renderMarkdown, wellFormed} from './markdown';
-import {asString, decodePointerSegment, isObject, type JsonObject, type SpecDocument} from './spec-document';
+import {asString, decodePointerSegment, escapePointerSegment, isObject, type JsonObject, type SpecDocument} from './spec-document';
 import type {EnumValue, SchemaNode, SchemaRules} from './types';
 
 /** Past this depth a schema tree stops expanding (deep but not circular specs). */
@@ -20,7 +20,15 @@ const RULE_KEYS: (keyof SchemaRules)[] = [
   'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties',
 ];
 
-export type SchemaDirection = 'request' | 'response';
+/** `schema`: a schema page, which lists read-only and write-only fields alike. */
+export type SchemaDirection = 'request' | 'response' | 'schema';
+
+/** Whether a field with these flags is left out in this direction. */
+export function hiddenInDirection(flags: {readOnly?: unknown; writeOnly?: unknown}, direction: SchemaDirection): boolean {
+  if (direction === 'request') return flags.readOnly === true;
+  if (direction === 'response') return flags.writeOnly === true;
+  return false;
+}
 
 interface WalkState {
   /** `$ref`s on the path from the root, to stop at circular references. */
@@ -29,6 +37,9 @@ interface WalkState {
   direction: SchemaDirection;
   /** Nodes the whole tree may still create (shared by every branch). */
   budget: {remaining: number};
+  /** A schema page's tree: a named schema below the root is named (and
+   * linked to its own page), not expanded, so the page holds the schema's own fields. */
+  ownFieldsOnly?: boolean;
 }
 
 /** JSON text of a value, safe for any input (lone surrogates, BigInt-free JSON). */
@@ -189,6 +200,19 @@ function variantLabel(spec: SpecDocument, option: unknown, index: number, mappin
   return asString(value.title) ?? refName ?? `Option ${index + 1}`;
 }
 
+/** The tree of a named schema for its own page: every field of its own (its
+ * `allOf` parts merged), read-only and write-only alike, and the named schemas
+ * it uses by name only. */
+export function ownFieldsNode(spec: SpecDocument, name: string): SchemaNode {
+  return schemaNode(spec, {$ref: `#/components/schemas/${escapePointerSegment(name)}`}, 'schema', {
+    ancestors: [],
+    depth: 0,
+    direction: 'schema',
+    budget: {remaining: SCHEMA_NODE_BUDGET},
+    ownFieldsOnly: true,
+  });
+}
+
 /** Builds the display and validation tree of a schema. */
 export function schemaNode(
   spec: SpecDocument,
@@ -202,7 +226,7 @@ export function schemaNode(
   if (ref && state.ancestors.includes(ref)) {
     return {types: [], typeLabel: refName ?? 'circular', refName, circularRef: refName ?? ref};
   }
-  if (state.budget.remaining <= 0 && refName && ref?.startsWith('#/components/schemas/') && state.depth > 0) {
+  if ((state.budget.remaining <= 0 || state.ownFieldsOnly) && refName && ref?.startsWith('#/components/schemas/') && state.depth > 0) {
     // Named, so the reader can find its fields in the description: said, not dropped.
     return {types: [], typeLabel: refName, refName, notExpandedRef: refName};
   }
@@ -210,7 +234,7 @@ export function schemaNode(
   const ancestors = ref ? [...state.ancestors, ref] : state.ancestors;
   const trace: AllOfTrace = {followed: [], circular: [], unresolved: []};
   const schema = mergeAllOf(spec, resolvedSchema, ancestors, trace);
-  const next: WalkState = {ancestors: [...ancestors, ...trace.followed], depth: state.depth + 1, direction, budget: state.budget};
+  const next: WalkState = {...state, ancestors: [...ancestors, ...trace.followed], depth: state.depth + 1};
   const node: SchemaNode = {types: schemaTypes(schema), typeLabel: ''};
   if (refName && ref?.startsWith('#/components/schemas/') && !unresolvedRef) node.refName = refName;
   const unresolved = unresolvedRef ?? trace.unresolved[0];
@@ -249,7 +273,7 @@ export function schemaNode(
     node.properties = Object.entries(schema.properties)
       .map(([name, property]) => ({...schemaNode(spec, property, direction, next), name: wellFormed(name), required: required.has(name)}))
       // A request never sends read-only fields, a response never returns write-only ones.
-      .filter((property) => !(direction === 'request' ? property.readOnly : property.writeOnly));
+      .filter((property) => !hiddenInDirection(property, direction));
   }
   if (schema.additionalProperties === true || (isObject(schema.additionalProperties) && Object.keys(schema.additionalProperties).length === 0)) {
     node.additionalProperties = true;
@@ -342,7 +366,7 @@ export function sampleFromSchema(
     const result: JsonObject = {};
     for (const [name, property] of Object.entries(isObject(schema.properties) ? schema.properties : {})) {
       const {value: prop} = spec.resolve(property);
-      if (direction === 'request' ? prop.readOnly === true : prop.writeOnly === true) continue;
+      if (hiddenInDirection(prop, direction)) continue;
       const value = sampleFromSchema(spec, property, direction, chain, depth + 1);
       if (value !== undefined) result[name] = value;
     }

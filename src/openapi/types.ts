@@ -216,6 +216,9 @@ export interface OperationPageModel {
   responses: ResponseModel[];
   callbacks: CallbackModel[];
   codeSamples: CodeSample[];
+  /** Routes of the schema pages of the named schemas this page shows, by
+   * name: their type labels link there (set by the page generator). */
+  schemaLinks?: Record<string, string>;
 }
 
 /** An example request, HAR-like, from which the code samples are generated. */
@@ -257,6 +260,8 @@ export interface OverviewPageModel {
   license?: {name: string; url?: string};
   termsOfService?: string;
   tags: {name: string; summary: string; permalink: string; operationCount: number}[];
+  /** The index of the schema pages, when the description has named schemas. */
+  schemas?: {permalink: string; count: number};
 }
 
 export interface TagPageModel {
@@ -268,4 +273,38 @@ export interface TagPageModel {
   operations: {id: string; permalink: string; method: string; path: string; summary: string; deprecated: boolean}[];
 }
 
-export type PageModel = OperationPageModel | OverviewPageModel | TagPageModel;
+/** A place where a named schema is used: a field (or a whole body) of an
+ * operation or webhook page, or another schema. */
+export interface SchemaUser {
+  kind: 'operation' | 'webhook' | 'schema';
+  /** Page route, e.g. `/docs/api/create-contact` or `/docs/api/schemas/contact-list`. */
+  permalink: string;
+  /** Summary of the operation, or the schema's name. */
+  title: string;
+  /** `POST /v1/contacts`, or the webhook's event name; absent for schemas. */
+  endpoint?: string;
+  /** The fields that have the schema's type, each with its field id on that page (field-anchors.ts). */
+  fields: {path: string; anchor: string}[];
+  /** Fields not listed, past SCHEMA_USER_FIELDS_SHOWN. */
+  moreFields?: number;
+}
+
+export interface SchemaPageModel {
+  kind: 'schema';
+  /** Page id, `schemas/<kebab name>`; the route is `/docs/api/<id>`. */
+  id: string;
+  /** The key in `components.schemas`. */
+  name: string;
+  plainDescription: string;
+  /** The schema with every field, read-only and write-only alike. */
+  schema: SchemaNode;
+  /** Named schemas an `allOf` composes this one from, in order. */
+  allOf: string[];
+  examples: ExampleModel[];
+  usedBy: SchemaUser[];
+  /** Users not listed, past SCHEMA_USERS_SHOWN. */
+  moreUsers?: number;
+  schemaLinks: Record<string, string>;
+}
+
+export type PageModel = OperationPageModel | OverviewPageModel | TagPageModel | SchemaPageModel;

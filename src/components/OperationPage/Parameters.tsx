@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import Heading from '@theme/Heading';
 import {FieldDetails} from '@site/src/components/SchemaView';
+import {parameterAnchor} from '@site/src/openapi/field-anchors';
 import type {ParameterLocation, ParameterModel} from '@site/src/openapi/types';
 import styles from './styles.module.css';
 
@@ -37,7 +38,7 @@ export default function Parameters({parameters, unresolved = []}: ParametersProp
             {parameters
               .filter((parameter) => parameter.in === location)
               .map((parameter) => (
-                <li key={parameter.name} className={styles.parameter}>
+                <li key={parameter.name} className={styles.parameter} id={parameterAnchor(parameter.in, parameter.name)} data-field="">
                   <FieldDetails
                     node={{
                       ...parameter.schema,
@@ -48,6 +49,7 @@ export default function Parameters({parameters, unresolved = []}: ParametersProp
                     }}
                     name={parameter.name}
                     depth={1}
+                    anchor={parameterAnchor(parameter.in, parameter.name)}
                     flags={parameter.undeclared ? ['not declared in the description'] : undefined}
                     note={
                       parameter.mediaType ? (

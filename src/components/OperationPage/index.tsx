@@ -8,6 +8,8 @@ import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
 import Admonition from '@theme/Admonition';
 import RichText from '@site/src/components/RichText';
+import FieldLink, {SchemaLinksContext, useTargetAnchor} from '@site/src/components/FieldLink';
+import {bodyAnchor, isAnchorWithin, responseHeaderAnchor} from '@site/src/openapi/field-anchors';
 import HydrateOnDemand from '@site/src/components/HydrateOnDemand';
 import ExplorerSkeleton from '@site/src/components/ApiExplorer/Skeleton';
 import type {OperationPageModel, ResponseModel, SecurityRequirementModel} from '@site/src/openapi/types';
@@ -101,8 +103,9 @@ function ResponseDetails({response}: {response: ResponseModel}): ReactNode {
           <Heading as="h4" id={`response-${response.status}-headers`}>Headers</Heading>
           <ul className={styles.parameterList}>
             {response.headers.map((header) => (
-              <li key={header.name} className={styles.parameter}>
-                <code className={styles.headerName}>{header.name}</code>{' '}
+              <li key={header.name} className={styles.parameter} id={responseHeaderAnchor(response.status, header.name)} data-field="">
+                <code className={styles.headerName}>{header.name}</code>
+                <FieldLink anchor={responseHeaderAnchor(response.status, header.name)} label={`${header.name} (header of the ${response.status} response)`} />{' '}
                 <span className={styles.muted}>{header.schema.typeLabel}</span>
                 <RichText value={header.description ?? header.schema.description} />
               </li>
@@ -110,12 +113,23 @@ function ResponseDetails({response}: {response: ResponseModel}): ReactNode {
           </ul>
         </div>
       ) : null}
-      <MediaTypes content={response.content} showExamples={false} exampleTitle="" />
+      <MediaTypes content={response.content} showExamples={false} exampleTitle="" body={{kind: 'response', status: response.status}} />
     </div>
   );
 }
 
+/** The response whose fields hold the URL's target field: its tab is the one shown. */
+function useTargetResponse(responses: ResponseModel[]): string | undefined {
+  const target = useTargetAnchor();
+  if (!target.startsWith('response-')) return undefined;
+  return responses.find((response) => {
+    const root = bodyAnchor({kind: 'response', status: response.status});
+    return isAnchorWithin(target, root) || target.startsWith(`${root}:`) || target.startsWith(`${root}-headers.`);
+  })?.status;
+}
+
 function Responses({responses}: {responses: ResponseModel[]}): ReactNode {
+  const targetStatus = useTargetResponse(responses);
   if (responses.length === 0) {
     // Said rather than left out, so a reader does not look for a section that is not there.
     return (
@@ -142,7 +156,7 @@ function Responses({responses}: {responses: ResponseModel[]}): ReactNode {
           </li>
         ))}
       </ul>
-      <Tabs className={styles.responseTabs}>
+      <Tabs className={styles.responseTabs} defaultValue={targetStatus}>
         {responses.map((response) => (
           <TabItem
             key={response.status}
@@ -278,6 +292,7 @@ export default function OperationPage({page}: {page: OperationPageModel}): React
   // they hydrate with the page instead of on first use.
   const contentTypeChosen = hasContentTypeChoice(useLocation().search);
   return (
+    <SchemaLinksContext.Provider value={page.schemaLinks ?? {}}>
     <div className={styles.page}>
       <noscript>
         <style dangerouslySetInnerHTML={{__html: NO_SCRIPT_CSS}} />
@@ -339,7 +354,13 @@ export default function OperationPage({page}: {page: OperationPageModel}): React
                   <UnresolvedReference reference={page.requestBody.unresolvedRef} what="the request body" />
                 ) : null}
                 <RichText value={page.requestBody.description} />
-                <MediaTypes content={page.requestBody.content} showExamples={false} exampleTitle="" queryString={REQUEST_CONTENT_TYPE_PARAM} />
+                <MediaTypes
+                  content={page.requestBody.content}
+                  showExamples={false}
+                  exampleTitle=""
+                  queryString={REQUEST_CONTENT_TYPE_PARAM}
+                  body={{kind: 'request'}}
+                />
               </section>
             ) : null}
           </HydrateOnDemand>
@@ -365,5 +386,6 @@ export default function OperationPage({page}: {page: OperationPageModel}): React
         <Aside page={page} contentTypeChosen={contentTypeChosen} />
       </div>
     </div>
+    </SchemaLinksContext.Provider>
   );
 }

@@ -29,6 +29,7 @@ export function hasChildren(node: SchemaNode): boolean {
       (node.prefixItems && node.prefixItems.length > 0) ||
       (node.patternProperties && node.patternProperties.length > 0) ||
       (node.items && hasChildren(node.items)) ||
-      (node.additionalProperties && node.additionalProperties !== true && hasChildren(node.additionalProperties)),
+      // A map's value type is a field of its own (`<any key>`), even a plain one: it has its own id.
+      (node.additionalProperties !== undefined && node.additionalProperties !== true),
   );
 }
