@@ -233,7 +233,7 @@ function schemaExamples(spec: SpecDocument, name: string): ExampleModel[] {
   const given = schema.example !== undefined ? [schema.example] : Array.isArray(schema.examples) ? schema.examples : [];
   if (given.length > 0) return given.map((value, index) => ({name: given.length > 1 ? `Example ${index + 1}` : 'Example', value: jsonText(value, 2)}));
   const sample = sampleFromSchema(spec, {$ref: `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`}, 'response');
-  return sample === undefined ? [] : [{name: 'Generated from the schema', value: jsonText(sample, 2), generated: true}];
+  return sample === undefined ? [] : [{name: 'Example', value: jsonText(sample, 2), generated: true}];
 }
 
 /** Everything a schema page shows. */
