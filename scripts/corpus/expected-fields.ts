@@ -1,4 +1,4 @@
-import {bodyAnchor, childAnchor, parameterAnchor, responseHeaderAnchor, SCHEMA_PAGE_ANCHOR} from '../../src/openapi/field-anchors';
+import {bodyAnchor, callbackAnchorPrefix, childAnchor, parameterAnchor, responseHeaderAnchor, SCHEMA_PAGE_ANCHOR} from '../../src/openapi/field-anchors';
 
 /**
  * The fields, schemas and webhooks a description declares, read straight
@@ -184,16 +184,16 @@ export interface ExpectedPage {
   roots: FieldRoot[];
 }
 
-function mediaRoots(document: Json, content: unknown, body: {kind: 'request'} | {kind: 'response'; status: string}, direction: 'request' | 'response'): FieldRoot[] {
+function mediaRoots(document: Json, content: unknown, body: {kind: 'request'} | {kind: 'response'; status: string}, direction: 'request' | 'response', prefix = ''): FieldRoot[] {
   if (!isJson(content)) return [];
   return Object.entries(content).map(([mediaType, rawMedia], index) => {
     const media = follow(document, rawMedia).node;
-    return {root: bodyAnchor(body, mediaType, index), fields: media.schema === undefined ? [] : expectedFields({document, direction, ancestors: []}, media.schema)};
+    return {root: `${prefix}${bodyAnchor(body, mediaType, index)}`, fields: media.schema === undefined ? [] : expectedFields({document, direction, ancestors: []}, media.schema)};
   });
 }
 
-function pageOf(document: Json, kind: 'operation' | 'webhook', path: string, method: string, pathItem: Json, operation: Json): ExpectedPage {
-  const title = nonEmptyString(operation.summary) ?? nonEmptyString(operation.operationId) ?? (kind === 'webhook' ? path : `${method.toUpperCase()} ${path}`);
+/** The fields of one operation's parameters, body and responses, their ids starting with `prefix` (a callback's). */
+function operationRoots(document: Json, pathItem: Json, operation: Json, prefix = ''): FieldRoot[] {
   const roots: FieldRoot[] = [];
   const parameters = new Map<string, Json>();
   for (const list of [pathItem.parameters, operation.parameters]) {
@@ -206,19 +206,37 @@ function pageOf(document: Json, kind: 'operation' | 'webhook', path: string, met
     const location = ['path', 'query', 'header', 'cookie'].includes(parameter.in as string) ? (parameter.in as 'path' | 'query' | 'header' | 'cookie') : 'query';
     const content = parameter.schema === undefined && isJson(parameter.content) ? Object.values(parameter.content)[0] : undefined;
     const schema = parameter.schema ?? (isJson(content) ? follow(document, content).node.schema : undefined);
-    const anchor = parameterAnchor(location, parameter.name as string);
+    const anchor = `${prefix}${parameterAnchor(location, parameter.name as string)}`;
     roots.push({root: anchor, rootField: anchor, fields: schema === undefined ? [] : expectedFields({document, direction: 'request', ancestors: []}, schema)});
   }
   if (operation.requestBody !== undefined) {
-    roots.push(...mediaRoots(document, follow(document, operation.requestBody).node.content, {kind: 'request'}, 'request'));
+    roots.push(...mediaRoots(document, follow(document, operation.requestBody).node.content, {kind: 'request'}, 'request', prefix));
   }
   for (const [status, raw] of Object.entries(isJson(operation.responses) ? operation.responses : {})) {
     const response = follow(document, raw).node;
     for (const name of Object.keys(isJson(response.headers) ? response.headers : {})) {
-      const anchor = responseHeaderAnchor(status, name);
+      const anchor = `${prefix}${responseHeaderAnchor(status, name)}`;
       roots.push({root: anchor, rootField: anchor, fields: []});
     }
-    roots.push(...mediaRoots(document, response.content, {kind: 'response', status}, 'response'));
+    roots.push(...mediaRoots(document, response.content, {kind: 'response', status}, 'response', prefix));
+  }
+  return roots;
+}
+
+function pageOf(document: Json, kind: 'operation' | 'webhook', path: string, method: string, pathItem: Json, operation: Json): ExpectedPage {
+  const title = nonEmptyString(operation.summary) ?? nonEmptyString(operation.operationId) ?? (kind === 'webhook' ? path : `${method.toUpperCase()} ${path}`);
+  const roots = operationRoots(document, pathItem, operation);
+  // Callbacks, in document order: callback, then expression, then method.
+  let index = 0;
+  for (const rawCallback of Object.values(isJson(operation.callbacks) ? operation.callbacks : {})) {
+    for (const rawPathItem of Object.values(follow(document, rawCallback).node)) {
+      const callbackItem = follow(document, rawPathItem).node;
+      for (const [callbackMethod, rawOperation] of Object.entries(callbackItem)) {
+        if (!(HTTP_METHODS as readonly string[]).includes(callbackMethod) || !isJson(rawOperation)) continue;
+        roots.push(...operationRoots(document, callbackItem, follow(document, rawOperation).node, callbackAnchorPrefix(index)));
+        index += 1;
+      }
+    }
   }
   return {kind, method, path, title, roots};
 }

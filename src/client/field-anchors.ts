@@ -67,7 +67,7 @@ export function revealFieldTarget(id: string): boolean {
     }
   }
   // Headings and visible fields are where Docusaurus already scrolled.
-  if (opened || target.hasAttribute('data-field')) target.scrollIntoView({block: 'start'});
+  if (opened || target.querySelector(':scope > * > .field-link')) target.scrollIntoView({block: 'start'});
   return opened;
 }
 
@@ -91,7 +91,7 @@ async function copyText(text: string): Promise<boolean> {
 
 function onClick(event: MouseEvent): void {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-field-link]');
+  const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a.field-link');
   if (!link) return;
   // The link still goes to the field (the address bar shows it); the copy is extra.
   const url = new URL(link.getAttribute('href') ?? '', window.location.href).href;

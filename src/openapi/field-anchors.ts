@@ -10,6 +10,7 @@
  * - a section prefix: `path`, `query`, `header`, `cookie` (parameters),
  *   `request-body`, `response-<status>`, `response-<status>-headers`,
  *   `schema`; a body's second and further media types add `:<media type>`;
+ *   the n-th callback of an operation puts `callback-<n>-` before its own;
  * - then per level: `.<name>` (a property), `.*` (any other key,
  *   `additionalProperties`), `.*<pattern>` (`patternProperties`), `[]` (every
  *   item of an array), `[<n>]` (a positional item), `(<n>)` (the n-th option
@@ -79,6 +80,12 @@ export function bodyAnchor(body: {kind: 'request'} | {kind: 'response'; status: 
 /** A response header: `response-201-headers.Location`. */
 export function responseHeaderAnchor(status: string, name: string): string {
   return `response-${escapeWith(status, SAFE_ALPHANUMERIC)}-headers.${escapeFieldName(name)}`;
+}
+
+/** What the ids of a callback's fields start with, so that they never meet
+ * the operation's own (`callback-0-request-body.event`, `callback-0-header.X-Signature`). */
+export function callbackAnchorPrefix(index: number): string {
+  return `callback-${index}-`;
 }
 
 /** The root of a schema page's field tree. */

@@ -862,6 +862,19 @@ export function operationToMarkdown(page: OperationPageModel, options: Operation
         )
         .join('\n'),
     );
+    for (const callback of page.callbacks) {
+      blocks.push(`### ${escapeMarkdownText(callback.summary ?? callback.name)}`, codeSpan(`${callback.method.toUpperCase()} ${callback.expression}`));
+      const callbackDescription = richTextToMarkdown(callback.description, markdownOptions);
+      if (callbackDescription) blocks.push(callbackDescription);
+      if (callback.parameters.length > 0) blocks.push('#### Headers and parameters', renderHeaders(callback.parameters.map((parameter) => ({...parameter, description: parameter.description ?? parameter.schema.description})), markdownOptions));
+      if (callback.requestBody) blocks.push('#### Payload', ...renderMediaTypes(callback.requestBody.content, 'request', 5, markdownOptions));
+      if (callback.responses.length > 0) {
+        blocks.push(
+          '#### Responses your server should return',
+          callback.responses.map((response) => `- ${codeSpan(response.status)}${response.description ? `: ${richTextToPlainText(response.description)}` : ''}`).join('\n'),
+        );
+      }
+    }
   }
   blocks.push(...renderCodeSamples(page.codeSamples, options.codeSamples ?? 'curl'));
   return `${blocks.join('\n\n')}\n`;

@@ -238,16 +238,36 @@ function responseModels(spec: SpecDocument, responses: unknown): ResponseModel[]
   });
 }
 
+const CALLBACK_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
 function callbackModels(spec: SpecDocument, callbacks: unknown): CallbackModel[] {
   if (!isObject(callbacks)) return [];
   const result: CallbackModel[] = [];
   for (const [name, raw] of Object.entries(callbacks)) {
     for (const [expression, rawPathItem] of Object.entries(spec.resolve(raw).value)) {
       const pathItem = spec.resolve(rawPathItem).value;
-      for (const [method, operation] of Object.entries(pathItem)) {
-        if (!isObject(operation)) continue;
+      for (const [method, rawOperation] of Object.entries(pathItem)) {
+        if (!CALLBACK_METHODS.has(method) || !isObject(rawOperation)) continue;
+        const operation = spec.resolve(rawOperation).value;
         const summary = asString(operation.summary);
-        result.push({name: wellFormed(name), expression: wellFormed(expression), method, ...(summary ? {summary: wellFormed(summary)} : {})});
+        const model: CallbackModel = {
+          name: wellFormed(name),
+          expression: wellFormed(expression),
+          method,
+          ...(summary ? {summary: wellFormed(summary)} : {}),
+          // The expression is a runtime URL, not a path template: no path parameters to fill in.
+          parameters: parameterModels(spec, pathItem, operation, undefined).parameters,
+          responses: responseModels(spec, operation.responses),
+        };
+        const description = renderMarkdown(operation.description, {topHeadingLevel: 4});
+        if (description) model.description = description;
+        if (operation.requestBody !== undefined) {
+          const body = spec.resolve(operation.requestBody).value;
+          model.requestBody = {required: body.required === true, content: mediaTypeModels(spec, body.content, 'request')};
+          const bodyDescription = renderMarkdown(body.description, {topHeadingLevel: 5});
+          if (bodyDescription) model.requestBody.description = bodyDescription;
+        }
+        result.push(model);
       }
     }
   }

@@ -1,6 +1,6 @@
 // The same test SchemaView uses to decide whether a field's nested part is rendered at all.
 import {hasChildren} from '../components/SchemaView/constraints';
-import {bodyAnchor, childAnchor, parameterAnchor, responseHeaderAnchor, SCHEMA_PAGE_ANCHOR} from './field-anchors';
+import {bodyAnchor, callbackAnchorPrefix, childAnchor, parameterAnchor, responseHeaderAnchor, SCHEMA_PAGE_ANCHOR} from './field-anchors';
 import {renderMarkdown, summaryText, wellFormed} from './markdown';
 import {operationPageModel} from './model';
 import {assignPageIds, type PagedOperation} from './page-ids';
@@ -67,28 +67,43 @@ function collectUses(node: SchemaNode, anchor: string, path: string, uses: Use[]
   node.variants?.options.forEach((option, index) => collectUses(option.schema, childAnchor.option(anchor, index), path, uses, depth + 1));
 }
 
-/** The uses of named schemas on an operation page: parameters, bodies, response headers. */
+/** The uses of named schemas on an operation page: parameters, bodies,
+ * response headers, and the same in each of its callbacks. */
 export function operationUses(page: OperationModel): Use[] {
+  const uses = partUses(page, '', '');
+  page.callbacks.forEach((callback, index) => {
+    uses.push(...partUses({parameters: callback.parameters, requestBody: callback.requestBody, responses: callback.responses}, callbackAnchorPrefix(index), `callback ${callback.name}: `));
+  });
+  return uses;
+}
+
+function partUses(
+  page: Pick<OperationModel, 'parameters' | 'responses'> & {requestBody?: {content: OperationModel['responses'][number]['content']}},
+  prefix: string,
+  labelPrefix: string,
+): Use[] {
   const uses: Use[] = [];
   for (const parameter of page.parameters) {
-    const anchor = parameterAnchor(parameter.in, parameter.name);
-    for (const name of namedTypes(parameter.schema)) uses.push({name, path: `${parameter.name} (${parameter.in} parameter)`, anchor});
-    collectUses(parameter.schema, anchor, parameter.name, uses);
+    const anchor = `${prefix}${parameterAnchor(parameter.in, parameter.name)}`;
+    for (const name of namedTypes(parameter.schema)) uses.push({name, path: `${labelPrefix}${parameter.name} (${parameter.in} parameter)`, anchor});
+    collectUses(parameter.schema, anchor, `${labelPrefix}${parameter.name}`, uses);
   }
   const body = (content: OperationModel['responses'][number]['content'], kind: {kind: 'request'} | {kind: 'response'; status: string}, label: string) => {
     content.forEach((media, index) => {
       if (!media.schema) return;
-      const anchor = bodyAnchor(kind, media.mediaType, index);
+      const anchor = `${prefix}${bodyAnchor(kind, media.mediaType, index)}`;
       const what = content.length > 1 ? `${label} (${media.mediaType})` : label;
-      for (const name of namedTypes(media.schema)) uses.push({name, path: what, anchor});
-      collectUses(media.schema, anchor, '', uses);
+      for (const name of namedTypes(media.schema)) uses.push({name, path: `${labelPrefix}${what}`, anchor});
+      const fields: Use[] = [];
+      collectUses(media.schema, anchor, '', fields);
+      uses.push(...fields.map((use) => ({...use, path: `${labelPrefix}${use.path}`})));
     });
   };
   if (page.requestBody) body(page.requestBody.content, {kind: 'request'}, 'request body');
   for (const response of page.responses) {
     for (const header of response.headers) {
       for (const name of namedTypes(header.schema)) {
-        uses.push({name, path: `${header.name} (header of the ${response.status} response)`, anchor: responseHeaderAnchor(response.status, header.name)});
+        uses.push({name, path: `${labelPrefix}${header.name} (header of the ${response.status} response)`, anchor: `${prefix}${responseHeaderAnchor(response.status, header.name)}`});
       }
     }
     body(response.content, {kind: 'response', status: response.status}, `${response.status} response`);
@@ -119,6 +134,11 @@ export function schemaLinksFor(spec: SpecDocument, page: OperationModel, apiDocs
     ...page.parameters.map((parameter) => parameter.schema),
     ...(page.requestBody?.content ?? []).map((media) => media.schema),
     ...page.responses.flatMap((response) => [...response.content.map((media) => media.schema), ...response.headers.map((header) => header.schema)]),
+    ...page.callbacks.flatMap((callback) => [
+      ...callback.parameters.map((parameter) => parameter.schema),
+      ...(callback.requestBody?.content ?? []).map((media) => media.schema),
+      ...callback.responses.flatMap((response) => [...response.content.map((media) => media.schema), ...response.headers.map((header) => header.schema)]),
+    ]),
   ];
   return linksTo(spec, namedSchemasIn(roots), apiDocsBasePath);
 }

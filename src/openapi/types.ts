@@ -181,11 +181,19 @@ export interface CodeSample {
   code: string;
 }
 
+/** A request the API sends back to the caller (an operation's `callbacks`), shown in a section of the operation's page. */
 export interface CallbackModel {
   name: string;
   expression: string;
   method: string;
   summary?: string;
+  description?: RichText;
+  /** Headers (and other parameters) of the request the API sends. */
+  parameters: ParameterModel[];
+  /** The payload the reader's server receives. */
+  requestBody?: {required: boolean; description?: RichText; content: MediaTypeModel[]};
+  /** What the reader's server should answer. */
+  responses: ResponseModel[];
 }
 
 export interface OperationPageModel {

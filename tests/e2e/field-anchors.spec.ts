@@ -109,7 +109,7 @@ test.describe('the field link', () => {
 
   test('is reachable by keyboard, has an accessible name, and copies the full URL', async ({page, baseURL}) => {
     await gotoHydrated(page, CREATE_CONTACT);
-    const link = page.locator(`[id="${EMAIL_MARKETING}"] > div > a[data-field-link]`);
+    const link = page.locator(`[id="${EMAIL_MARKETING}"] > div > a.field-link`);
     await expect(link).toHaveAttribute('href', `#${EMAIL_MARKETING}`);
     await expect(link).toHaveAccessibleName('Link to field consent.email_marketing');
     await link.focus();
@@ -128,7 +128,7 @@ test.describe('the field link', () => {
     const id = 'response-201.consent.updated_at';
     const field = page.locator(`[id="${id}"]`);
     await field.hover();
-    await field.locator(':scope > div > a[data-field-link]').click();
+    await field.locator(':scope > div > a.field-link').click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${CREATE_CONTACT}#${id}`);
   });
 });

@@ -3,7 +3,6 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import {useLocation} from '@docusaurus/router';
 import {isFirstPageHydrated} from '@site/src/client/hydration-state';
 import {isAnchorWithin} from '@site/src/openapi/field-anchors';
-import styles from './styles.module.css';
 
 /**
  * The link affordance of a field: a real `<a href="#id">`, so it works and is
@@ -13,11 +12,9 @@ import styles from './styles.module.css';
 export default function FieldLink({anchor, label}: {anchor: string; label: string}): ReactNode {
   // Registered with the build's anchor check, so a "Used by" link to a field that is not rendered fails the build's report.
   useBrokenLinks().collectAnchor(anchor);
-  return (
-    <a href={`#${anchor}`} className={styles.fieldLink} data-field-link="" aria-label={`Link to field ${label}`} title="Copy link to this field">
-      <span aria-hidden="true">#</span>
-    </a>
-  );
+  // Thousands of these on a large page: a global class (the click listener and
+  // the stylesheet find it) and the "#" drawn by CSS keep each one short.
+  return <a href={`#${anchor}`} className="field-link" aria-label={`Link to field ${label}`} title="Copy link" />;
 }
 
 /** The field id in the URL's fragment, once the first page has hydrated (the

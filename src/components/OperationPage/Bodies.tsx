@@ -49,16 +49,18 @@ interface MediaTypesProps {
   queryString?: string;
   /** Which body this is, for its fields' ids (field-anchors.ts). */
   body?: {kind: 'request'} | {kind: 'response'; status: string};
+  /** Put before every field id (a callback's body: `callback-0-`). */
+  idPrefix?: string;
 }
 
 /** The schema of each media type, with content-type tabs when there are several. */
-export function MediaTypes({content, showExamples, exampleTitle, queryString, body}: MediaTypesProps): ReactNode {
+export function MediaTypes({content, showExamples, exampleTitle, queryString, body, idPrefix = ''}: MediaTypesProps): ReactNode {
   if (content.length === 0) return null;
   const renderMedia = (media: MediaTypeModel) => {
     const index = content.indexOf(media);
-    const anchor = body ? bodyAnchor(body, media.mediaType, index) : undefined;
-    // The request body's heading already has the id `request-body`.
-    const rootId = anchor !== undefined && !(body?.kind === 'request' && index === 0) ? anchor : undefined;
+    const anchor = body ? `${idPrefix}${bodyAnchor(body, media.mediaType, index)}` : undefined;
+    // The operation's request body heading already has the id `request-body`.
+    const rootId = anchor !== undefined && !(body?.kind === 'request' && index === 0 && idPrefix === '') ? anchor : undefined;
     return (
     <>
       {media.schema ? <SchemaView node={media.schema} anchor={anchor} rootId={rootId} /> : null}

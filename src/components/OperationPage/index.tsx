@@ -8,12 +8,14 @@ import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
 import Admonition from '@theme/Admonition';
 import RichText from '@site/src/components/RichText';
-import FieldLink, {SchemaLinksContext, useTargetAnchor} from '@site/src/components/FieldLink';
-import {bodyAnchor, isAnchorWithin, responseHeaderAnchor} from '@site/src/openapi/field-anchors';
+import {SchemaLinksContext, useTargetAnchor} from '@site/src/components/FieldLink';
+import {bodyAnchor, isAnchorWithin} from '@site/src/openapi/field-anchors';
 import HydrateOnDemand from '@site/src/components/HydrateOnDemand';
 import ExplorerSkeleton from '@site/src/components/ApiExplorer/Skeleton';
 import type {OperationPageModel, ResponseModel, SecurityRequirementModel} from '@site/src/openapi/types';
+import Callbacks from './Callbacks';
 import ExpandAll from './ExpandAll';
+import ResponseDetails, {UnresolvedReference} from './ResponseDetails';
 import MethodBadge from './MethodBadge';
 import Parameters from './Parameters';
 import {Examples, MediaTypes} from './Bodies';
@@ -81,40 +83,6 @@ function Security({security}: {security: SecurityRequirementModel[][]}): ReactNo
         </>
       )}
     </section>
-  );
-}
-
-/** Where a `$ref` gives nothing: said where it is used, not fetched. */
-function UnresolvedReference({reference, what}: {reference: string; what: string}): ReactNode {
-  return (
-    <p className={styles.muted}>
-      <code>{reference}</code> does not resolve within the API description, so {what} is not shown.
-    </p>
-  );
-}
-
-function ResponseDetails({response}: {response: ResponseModel}): ReactNode {
-  return (
-    <div className={styles.response}>
-      {response.unresolvedRef ? <UnresolvedReference reference={response.unresolvedRef} what="this response" /> : null}
-      <RichText value={response.description} />
-      {response.headers.length > 0 ? (
-        <div className={styles.responseHeaders}>
-          <Heading as="h4" id={`response-${response.status}-headers`}>Headers</Heading>
-          <ul className={styles.parameterList}>
-            {response.headers.map((header) => (
-              <li key={header.name} className={styles.parameter} id={responseHeaderAnchor(response.status, header.name)} data-field="">
-                <code className={styles.headerName}>{header.name}</code>
-                <FieldLink anchor={responseHeaderAnchor(response.status, header.name)} label={`${header.name} (header of the ${response.status} response)`} />{' '}
-                <span className={styles.muted}>{header.schema.typeLabel}</span>
-                <RichText value={header.description ?? header.schema.description} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <MediaTypes content={response.content} showExamples={false} exampleTitle="" body={{kind: 'response', status: response.status}} />
-    </div>
   );
 }
 
@@ -366,21 +334,7 @@ export default function OperationPage({page}: {page: OperationPageModel}): React
           </HydrateOnDemand>
           <HydrateOnDemand>
             <Responses responses={page.responses} />
-            {page.callbacks.length > 0 ? (
-              <section className={styles.section} aria-labelledby="callbacks">
-                <Heading as="h2" id="callbacks">
-                  Callbacks
-                </Heading>
-                <ul>
-                  {page.callbacks.map((callback) => (
-                    <li key={`${callback.name}-${callback.method}-${callback.expression}`}>
-                      <strong>{callback.name}</strong>: <MethodBadge method={callback.method} /> <code>{callback.expression}</code>
-                      {callback.summary ? <> — {callback.summary}</> : null}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ) : null}
+            <Callbacks callbacks={page.callbacks} />
           </HydrateOnDemand>
         </div>
         <Aside page={page} contentTypeChosen={contentTypeChosen} />

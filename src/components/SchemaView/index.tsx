@@ -186,7 +186,7 @@ export function SchemaBody({node, depth = 0, anchor, path}: BodyProps): ReactNod
           {node.properties.map((property) => {
             const id = child((parent) => childAnchor.property(parent, property.name ?? ''));
             return (
-              <li key={property.name} className={styles.field} id={id} data-field="">
+              <li key={property.name} className={styles.field} id={id}>
                 <FieldDetails node={property} depth={depth} anchor={id} path={joinPath(path, property.name ?? '')} />
               </li>
             );
@@ -195,7 +195,7 @@ export function SchemaBody({node, depth = 0, anchor, path}: BodyProps): ReactNod
       ) : null}
       {node.additionalProperties ? (
         <ul className={styles.fields}>
-          <li className={styles.field} id={child(childAnchor.anyKey)} data-field="">
+          <li className={styles.field} id={child(childAnchor.anyKey)}>
             {node.additionalProperties === true ? (
               <div className={styles.fieldHeader}>
                 <code className={styles.fieldName}>{'<any key>'}</code>
@@ -219,7 +219,7 @@ export function SchemaBody({node, depth = 0, anchor, path}: BodyProps): ReactNod
           {node.patternProperties.map(({pattern, schema}) => {
             const id = child((parent) => childAnchor.pattern(parent, pattern));
             return (
-              <li key={pattern} className={styles.field} id={id} data-field="">
+              <li key={pattern} className={styles.field} id={id}>
                 <FieldDetails node={schema} name={patternKeyName(pattern)} depth={depth} anchor={id} path={joinPath(path, patternKeyName(pattern))} />
               </li>
             );
@@ -232,13 +232,13 @@ export function SchemaBody({node, depth = 0, anchor, path}: BodyProps): ReactNod
           {node.prefixItems.map((item, index) => {
             const id = child((parent) => childAnchor.position(parent, index));
             return (
-              <li key={index} className={styles.field} id={id} data-field="">
+              <li key={index} className={styles.field} id={id}>
                 <FieldDetails node={item} name={`[${index}]`} depth={depth} anchor={id} path={joinPath(path, `[${index}]`)} />
               </li>
             );
           })}
           {node.items ? (
-            <li className={styles.field} id={child(childAnchor.items)} data-field="">
+            <li className={styles.field} id={child(childAnchor.items)}>
               <FieldDetails
                 node={node.items}
                 name={furtherItemsName(node.prefixItems.length)}
@@ -283,6 +283,17 @@ export function SchemaBody({node, depth = 0, anchor, path}: BodyProps): ReactNod
 
 type VariantsOf = NonNullable<SchemaNode['variants']>;
 
+/** Where an option that is a named schema has its own page. */
+function OptionSchemaLink({name}: {name: string | undefined}): ReactNode {
+  const page = useSchemaPage(name);
+  if (!page || !name) return null;
+  return (
+    <p className={styles.description}>
+      Schema <a href={page}>{name}</a>
+    </p>
+  );
+}
+
 /** One option of a `oneOf`/`anyOf`, collapsed unless the URL points inside it. */
 function VariantOption({option, discriminator, depth, anchor, path}: {
   option: VariantsOf['options'][number];
@@ -302,9 +313,11 @@ function VariantOption({option, discriminator, depth, anchor, path}: {
         ) : (
           option.label
         )}{' '}
-        <TypeLabel node={option.schema} />
+        {/* A link inside a summary would be a control inside a control: the schema's link goes below. */}
+        <span className={styles.type}>{option.schema.typeLabel}</span>
       </summary>
       <div className={styles.variantBody}>
+        <OptionSchemaLink name={option.schema.refName} />
         <RichText value={option.schema.description} className={styles.description} />
         <SchemaBody node={option.schema} depth={depth + 1} anchor={anchor} path={path} />
         {!hasChildren(option.schema) && !option.schema.description ? <FieldDetails node={option.schema} depth={depth + 1} /> : null}

@@ -207,3 +207,52 @@ describe('the API sidebar as the site shows it', () => {
     ]);
   });
 });
+
+describe('callbacks', () => {
+  const hooks = spec({
+    paths: {
+      '/subscriptions': {
+        post: {
+          operationId: 'subscribe',
+          responses: {'201': {description: 'ok'}},
+          callbacks: {
+            onEvent: {
+              '{$request.body#/url}': {
+                post: {
+                  summary: 'Event delivered',
+                  parameters: [{name: 'X-Signature', in: 'header', required: true, schema: {type: 'string'}}],
+                  requestBody: {required: true, content: {'application/json': {schema: ref('Event'), example: {id: 'e1'}}}},
+                  responses: {'204': {description: 'Received'}},
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    components: {schemas: {Event: {type: 'object', properties: {id: {type: 'string'}}}}},
+  });
+  const model = operationPageModel(hooks, assignPageIds(hooks).operations[0]);
+
+  it('carry the headers, the payload with its example and the answers the reader\'s server should give', () => {
+    expect(model.callbacks).toHaveLength(1);
+    const [callback] = model.callbacks;
+    expect(callback).toMatchObject({name: 'onEvent', expression: '{$request.body#/url}', method: 'post', summary: 'Event delivered'});
+    expect(callback.parameters.map(({name, in: location, required}) => ({name, in: location, required}))).toEqual([{name: 'X-Signature', in: 'header', required: true}]);
+    expect(callback.requestBody?.content[0]).toMatchObject({mediaType: 'application/json', schema: {refName: 'Event'}, examples: [{name: 'Example', value: '{\n  "id": "e1"\n}'}]});
+    expect(callback.responses.map((response) => response.status)).toEqual(['204']);
+  });
+
+  it('count as users of the schemas they carry, with the callback\'s field ids', () => {
+    const page = schemaPageModel(hooks, new SchemaUsageIndex(hooks, '/docs/api'), 'Event', '/docs/api');
+    expect(page.usedBy).toEqual([
+      {
+        kind: 'operation',
+        permalink: '/docs/api/subscribe',
+        title: 'subscribe',
+        endpoint: 'POST /subscriptions',
+        fields: [{path: 'callback onEvent: request body', anchor: 'callback-0-request-body'}],
+      },
+    ]);
+  });
+});
