@@ -37,6 +37,8 @@ export interface HastLikeNode {
 export interface MarkdownOptions {
   /** Origin (and base path) that root-relative links such as `/docs/intro` are resolved against. */
   siteUrl?: string;
+  /** Routes of the schema pages by schema name: a schema not repeated in a field table links there. */
+  schemaLinks?: Record<string, string>;
 }
 
 export interface OperationMarkdownOptions {
@@ -616,9 +618,13 @@ function childRows(schema: SchemaNode, prefix: string, direction: Direction, dep
 }
 
 /** What the field list cannot show, said in words: a circular or an unresolved reference. */
-function referenceNote(schema: SchemaNode): string {
+function referenceNote(schema: SchemaNode, options: MarkdownOptions = {}): string {
   if (schema.circularRef) return `Same structure as ${codeSpan(schema.circularRef)}.`;
-  if (schema.notExpandedRef) return `Fields not repeated here: see the ${codeSpan(schema.notExpandedRef)} schema (${codeSpan(`components.schemas.${schema.notExpandedRef}`)}).`;
+  if (schema.notExpandedRef) {
+    const page = options.schemaLinks?.[schema.notExpandedRef];
+    const name = page ? `[${codeSpan(schema.notExpandedRef)}](${resolveHref(page, options)})` : codeSpan(schema.notExpandedRef);
+    return `Fields not repeated here: see the ${name} schema (${codeSpan(`components.schemas.${schema.notExpandedRef}`)}).`;
+  }
   if (schema.unresolvedRef) return unresolvedNote(schema.unresolvedRef, 'what it defines');
   return '';
 }
@@ -636,14 +642,14 @@ function fieldTable(schema: SchemaNode, direction: Direction, options: MarkdownO
     const description = cellText(schema.description, options);
     return [
       `Type: ${codeSpan(schema.typeLabel || 'any')}.`,
-      referenceNote(schema),
+      referenceNote(schema, options),
       description,
       constraints.length ? `Constraints: ${constraints.join('; ')}.` : '',
     ].filter(Boolean).join(' ');
   }
   return [
     // A part of the body's schema (an allOf member) is missing; its fields follow.
-    ...(schema.unresolvedRef ? [referenceNote(schema), ''] : []),
+    ...(schema.unresolvedRef ? [referenceNote(schema, options), ''] : []),
     tableRow(['Field', 'Type', 'Required', 'Description', 'Constraints']),
     '| --- | --- | --- | --- | --- |',
     ...rows.map(({path, schema: field, note}) =>
@@ -651,7 +657,7 @@ function fieldTable(schema: SchemaNode, direction: Direction, options: MarkdownO
         codeSpan(path),
         codeSpan(field.typeLabel || 'any'),
         field.required ? 'Yes' : 'No',
-        [referenceNote(field), cellText(field.description, options)]
+        [referenceNote(field, options), cellText(field.description, options)]
           .filter(Boolean)
           .join(' '),
         [
@@ -821,7 +827,7 @@ function renderCodeSamples(samples: CodeSample[], which: 'curl' | 'all'): string
 
 /** The Markdown twin of an operation page. */
 export function operationToMarkdown(page: OperationPageModel, options: OperationMarkdownOptions): string {
-  const markdownOptions: MarkdownOptions = {siteUrl: options.siteUrl};
+  const markdownOptions: MarkdownOptions = {siteUrl: options.siteUrl, ...(page.schemaLinks ? {schemaLinks: page.schemaLinks} : {})};
   const description = richTextToMarkdown(page.description, markdownOptions);
   const blocks: string[] = [
     `# ${escapeMarkdownText(page.summary || `${page.method.toUpperCase()} ${page.path}`)}`,
@@ -976,7 +982,7 @@ export function tagToMarkdown(page: TagPageModel, options: OperationMarkdownOpti
 
 /** The Markdown twin of a schema page: its fields, composition, examples and users. */
 export function schemaToMarkdown(page: SchemaPageModel, options: OperationMarkdownOptions): string {
-  const markdownOptions: MarkdownOptions = {siteUrl: options.siteUrl};
+  const markdownOptions: MarkdownOptions = {siteUrl: options.siteUrl, schemaLinks: page.schemaLinks};
   const blocks: string[] = [`# ${escapeMarkdownText(page.name)}`, `Schema ${codeSpan(`components.schemas.${page.name}`)}.`];
   const description = richTextToMarkdown(page.schema.description, markdownOptions);
   if (description) blocks.push(description);

@@ -120,8 +120,8 @@ function NotExpandedNote({name}: {name: string}): ReactNode {
   if (page) {
     return (
       <p className={styles.schemaNote}>
-        The fields of {name} are not repeated here, to keep this page readable: see <a href={page}>the {name} schema</a>, which lists
-        them all.
+        The fields of {name} are not repeated here, to keep this page readable: see <a href={`${page}#fields`}>the {name} schema</a>,
+        which lists them all.
       </p>
     );
   }

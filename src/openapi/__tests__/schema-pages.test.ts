@@ -3,6 +3,7 @@ import {describe, expect, it} from 'vitest';
 import {operationPageModel} from '../model';
 import {assignPageIds} from '../page-ids';
 import {schemaPageModel, SchemaUsageIndex, SCHEMA_USERS_SHOWN} from '../schema-pages';
+import {schemaToMarkdown} from '../markdown-twin';
 import {arrangeSidebarItems} from '../sidebar-file';
 import {SpecDocument, type JsonObject} from '../spec-document';
 
@@ -132,6 +133,14 @@ describe('schema pages', () => {
   it('names a schema that composes another with allOf as its user', () => {
     const animal = schemaPageModel(shop, index, 'Animal', '/docs/api');
     expect(animal.usedBy).toEqual([{kind: 'schema', permalink: '/docs/api/schemas/pet', title: 'Pet', fields: [{path: 'composed with allOf', anchor: ''}]}]);
+  });
+
+  it('has a Markdown twin with its fields, its parts, the schemas it links and its users\' field addresses', () => {
+    const twin = schemaToMarkdown(pet, {siteUrl: 'https://docs.example'});
+    expect(twin).toContain('# Pet\n\nSchema `components.schemas.Pet`.');
+    expect(twin).toContain('Composed with `allOf` from [Animal](https://docs.example/docs/api/schemas/animal)');
+    expect(twin).toContain('| `owner` | `Owner` | No | Fields not repeated here: see the [`Owner`](https://docs.example/docs/api/schemas/owner) schema');
+    expect(twin).toContain('- [createPet](https://docs.example/docs/api/create-pet) (operation, `POST /pets`): [`request body`](https://docs.example/docs/api/create-pet#request-body)');
   });
 
   it('says when nothing uses a schema', () => {
