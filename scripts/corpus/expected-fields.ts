@@ -72,16 +72,25 @@ interface WalkState {
 }
 
 /** The `properties` of an object with its `allOf` members merged in, and the keywords that decide visibility. */
-function mergedObject(state: WalkState, node: Json, seen: string[], depth = 0): {properties: [string, unknown][]; readOnly?: unknown; writeOnly?: unknown; rest: Json[]} {
+function mergedObject(
+  state: WalkState,
+  node: Json,
+  seen: string[],
+  depth = 0,
+): {properties: [string, unknown][]; readOnly?: unknown; writeOnly?: unknown; rest: Json[]; followed: string[]} {
   const properties = new Map<string, unknown>();
   const parts: Json[] = [];
+  const followed: string[] = [];
   let readOnly: unknown;
   let writeOnly: unknown;
   const members = [...(Array.isArray(node.allOf) ? node.allOf : []), {...node, allOf: undefined}];
   for (const member of members) {
     const {node: resolved, ref} = follow(state.document, member);
+    // A member that refers back to the path is left out, as the pages leave it out.
     if (ref && seen.includes(ref)) continue;
-    const flat = depth > 8 ? {properties: [], rest: [resolved]} : mergedObject(state, resolved, ref ? [...seen, ref] : seen, depth + 1);
+    if (ref) followed.push(ref);
+    const flat = depth > 8 ? {properties: [], rest: [resolved], followed: []} : mergedObject(state, resolved, ref ? [...seen, ref] : seen, depth + 1);
+    followed.push(...flat.followed);
     for (const [name, property] of flat.properties) properties.set(name, property);
     // The first member to say wins, the schema's own word over all (as the pages merge them).
     const own = member === members[members.length - 1];
@@ -95,6 +104,7 @@ function mergedObject(state: WalkState, node: Json, seen: string[], depth = 0): 
     readOnly: node.readOnly ?? readOnly,
     writeOnly: node.writeOnly ?? writeOnly,
     rest: [node, ...parts],
+    followed,
   };
 }
 
@@ -116,8 +126,10 @@ export function expectedFields(state: WalkState, schema: unknown, prefix: string
   if (depth > MAX_DEPTH) return [];
   const {node, ref} = follow(state.document, schema);
   if (ref && state.ancestors.includes(ref)) return [];
-  const inner: WalkState = ref ? {...state, ancestors: [...state.ancestors, ref]} : state;
-  const merged = mergedObject(inner, node, inner.ancestors);
+  const withRef: WalkState = ref ? {...state, ancestors: [...state.ancestors, ref]} : state;
+  const merged = mergedObject(withRef, node, withRef.ancestors);
+  // What an allOf followed is on the path too: `friend: {allOf: [$ref: Pet]}` inside Pet stops there.
+  const inner: WalkState = {...withRef, ancestors: [...withRef.ancestors, ...merged.followed]};
   const fields: ExpectedField[] = [];
   const field = (step: string, child: unknown) => {
     const steps = [...prefix, step];
