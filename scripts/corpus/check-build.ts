@@ -156,7 +156,7 @@ export function checkFieldsAndSchemas(buildDir: string, document: unknown, apiRo
   }
 
   const built = existsSync(apiDir)
-    ? htmlFiles(apiDir).filter((file) => !file.includes('/')).map((file) => ({route: routeOfFile(file), ...pageIds(path.join(apiDir, file))}))
+    ? htmlFiles(apiDir).filter((file) => !file.includes('/')).map((file) => ({route: routeOfFile(`${apiRoute}/${file}`), ...pageIds(path.join(apiDir, file))}))
     : [];
   const used = new Set<string>();
   let webhookPages = 0;
