@@ -99,6 +99,12 @@ test.describe('the webhook page', () => {
     await expect(sidebar.locator('a[href="/docs/api/reply-received"]')).toHaveCount(1);
   });
 
+  test('the webhook and the schema pages are in the search index', async ({page}) => {
+    const index = await (await page.request.get('/search-index.json')).text();
+    expect(index).toContain('"u":"/docs/api/schemas/contact"');
+    expect(index).toContain('"u":"/docs/api/reply-received"');
+  });
+
   test('has a Markdown twin and an llms.txt entry, as the schema pages do', async ({page}) => {
     const llms = await (await page.request.get('/llms.txt')).text();
     expect(llms).toContain('## API reference: Webhooks');
