@@ -1,5 +1,5 @@
-import {hasChildren} from '../components/SchemaView/constraints';
 import {bodyAnchor, childAnchor} from './field-anchors';
+import {hasChildren} from './model-text';
 import type {MediaTypeModel, OperationPageModel, SchemaNode} from './types';
 
 /**

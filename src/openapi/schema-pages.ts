@@ -1,8 +1,7 @@
-// The same test SchemaView uses to decide whether a field's nested part is rendered at all.
-import {hasChildren} from '../components/SchemaView/constraints';
 import {bodyAnchor, callbackAnchorPrefix, childAnchor, parameterAnchor, responseHeaderAnchor, SCHEMA_PAGE_ANCHOR} from './field-anchors';
 import {renderMarkdown, summaryText, wellFormed} from './markdown';
 import {operationPageModel} from './model';
+import {hasChildren} from './model-text';
 import {assignPageIds, type PagedOperation} from './page-ids';
 import {jsonText, ownFieldsNode, sampleFromSchema} from './schema';
 import {isObject, type JsonObject, type SpecDocument} from './spec-document';
