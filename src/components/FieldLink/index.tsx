@@ -36,6 +36,14 @@ export function useHoldsTarget(anchor: string | undefined): boolean {
   return anchor !== undefined && target !== '' && target !== anchor && isAnchorWithin(target, anchor);
 }
 
+/**
+ * For a page's `<noscript>` style: the field a URL points at shows even inside
+ * a closed `<details>`, in browsers that do not open the `<details>` around a
+ * fragment's target themselves (Chromium does). Only without JavaScript: with
+ * it, the client module opens them, and a reader can close them again.
+ */
+export const TARGET_IN_CLOSED_DETAILS_CSS = 'details:has(li:target)::details-content{content-visibility:visible;display:block}';
+
 /** Routes of the schema pages an operation page links to, by schema name. */
 export const SchemaLinksContext = createContext<Record<string, string>>({});
 

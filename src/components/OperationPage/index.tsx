@@ -8,7 +8,7 @@ import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
 import Admonition from '@theme/Admonition';
 import RichText from '@site/src/components/RichText';
-import {SchemaLinksContext, useTargetAnchor} from '@site/src/components/FieldLink';
+import {SchemaLinksContext, TARGET_IN_CLOSED_DETAILS_CSS, useTargetAnchor} from '@site/src/components/FieldLink';
 import {bodyAnchor, isAnchorWithin} from '@site/src/openapi/field-anchors';
 import HydrateOnDemand from '@site/src/components/HydrateOnDemand';
 import ExplorerSkeleton from '@site/src/components/ApiExplorer/Skeleton';
@@ -32,8 +32,8 @@ function preloadApiExplorer(): void {
   loadApiExplorer().catch(() => undefined);
 }
 
-/** With JavaScript off, every tab panel is shown, so nothing is hidden behind a tab. */
-const NO_SCRIPT_CSS = '.tabs-container [role="tabpanel"][hidden]{display:block!important}';
+/** With JavaScript off, every tab panel is shown, so nothing is hidden behind a tab, nor a field a URL points at. */
+const NO_SCRIPT_CSS = `.tabs-container [role="tabpanel"][hidden]{display:block!important}${TARGET_IN_CLOSED_DETAILS_CSS}`;
 
 function statusClass(status: string): string {
   if (/^2/.test(status)) return styles.status2xx;

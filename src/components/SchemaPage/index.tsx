@@ -3,7 +3,7 @@ import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import SchemaView from '@site/src/components/SchemaView';
-import {SchemaLinksContext} from '@site/src/components/FieldLink';
+import {SchemaLinksContext, TARGET_IN_CLOSED_DETAILS_CSS} from '@site/src/components/FieldLink';
 import {SCHEMA_PAGE_ANCHOR} from '@site/src/openapi/field-anchors';
 import type {SchemaPageModel, SchemaUser} from '@site/src/openapi/types';
 import styles from './styles.module.css';
@@ -38,6 +38,9 @@ export default function SchemaPage({page}: {page: SchemaPageModel}): ReactNode {
   return (
     <SchemaLinksContext.Provider value={page.schemaLinks}>
       <div className={styles.schemaPage}>
+        <noscript>
+          <style dangerouslySetInnerHTML={{__html: TARGET_IN_CLOSED_DETAILS_CSS}} />
+        </noscript>
         <Heading as="h1">{page.name}</Heading>
         <p className={styles.muted}>
           Schema <code>components.schemas.{page.name}</code>
