@@ -195,7 +195,9 @@ const config = {
         // payloads) repeats the same words on every operation page: indexed,
         // it was most of the index (54 MB for 2,000 operations) and every
         // search listed "Code samples" once per operation.
-        ignoreCssSelectors: ['aside.api-examples'],
+        // Schema pages are found by their name and lead; their field lists,
+        // examples and users repeat the operation pages and doubled the index.
+        ignoreCssSelectors: ['aside.api-examples', '.schema-page-details'],
       },
     ],
   ],

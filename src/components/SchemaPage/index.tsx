@@ -57,14 +57,15 @@ export default function SchemaPage({page}: {page: SchemaPageModel}): ReactNode {
             ; their fields are listed here with its own.
           </p>
         ) : null}
-        <section aria-labelledby="fields">
+        {/* The search index takes the page's title and lead, not these: the same fields are indexed on the operation pages. */}
+        <section aria-labelledby="fields" className="schema-page-details">
           <Heading as="h2" id="fields">
             Fields
           </Heading>
           <SchemaView node={page.schema} anchor={SCHEMA_PAGE_ANCHOR} />
         </section>
         {page.examples.length > 0 ? (
-          <section aria-labelledby="examples">
+          <section aria-labelledby="examples" className="schema-page-details">
             <Heading as="h2" id="examples">
               {page.examples.length > 1 ? 'Examples' : 'Example'}
             </Heading>
@@ -75,7 +76,7 @@ export default function SchemaPage({page}: {page: SchemaPageModel}): ReactNode {
             ))}
           </section>
         ) : null}
-        <section aria-labelledby="used-by">
+        <section aria-labelledby="used-by" className="schema-page-details">
           <Heading as="h2" id="used-by">
             Used by
           </Heading>

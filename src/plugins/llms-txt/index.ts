@@ -3,6 +3,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
 import {operationToMarkdown, overviewToMarkdown, schemaToMarkdown, tagToMarkdown} from '../../openapi/markdown-twin';
+import {SCHEMA_PAGES_DIR} from '../../openapi/page-ids';
 import type {PageModel} from '../../openapi/types';
 import {htmlPageToMarkdown} from './html-to-markdown';
 import {
@@ -110,7 +111,8 @@ export async function collectTwinPages(inputs: BuildInputs, options: PluginOptio
       const converted = htmlPageToMarkdown(html, {siteUrl: url, siteTitle: inputs.siteConfig.title});
       pages.push({
         route,
-        kind: route.startsWith(`${apiRoute}/`) ? 'operation' : 'doc',
+        // The schemas' index (a generated index page) belongs with the schema pages.
+        kind: route === `${apiRoute}/${SCHEMA_PAGES_DIR}` ? 'schema' : route.startsWith(`${apiRoute}/`) ? 'operation' : 'doc',
         title: converted.title || route,
         description: oneLine(converted.description),
         markdown: converted.markdown,
