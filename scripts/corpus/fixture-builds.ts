@@ -7,8 +7,9 @@ import {runStep} from './run-step';
 
 /**
  * Sites built from the test fixtures for the end-to-end suite: the hostile
- * spec (tests/e2e/hostile.spec.ts) and the imperfect one
- * (tests/e2e/imperfect.spec.ts). Each is built exactly as a user builds, with
+ * spec (tests/e2e/hostile.spec.ts), the imperfect one
+ * (tests/e2e/imperfect.spec.ts) and one with every kind of security scheme
+ * (tests/e2e/authorize.spec.ts). Each is built exactly as a user builds, with
  * `SPEC_FILE=<fixture> npm run build` in an isolated copy of the site, and
  * kept with its build log under `bench/work/fixture-builds/<name>/`.
  *
@@ -20,6 +21,7 @@ import {runStep} from './run-step';
 export const FIXTURE_SPECS = {
   hostile: 'tests/fixtures/hostile.yaml',
   imperfect: 'tests/fixtures/imperfect.yaml',
+  auth: 'tests/fixtures/auth.yaml',
 } as const;
 export type FixtureName = keyof typeof FIXTURE_SPECS;
 

@@ -4,7 +4,8 @@ import {jsonValueAsText, textOf} from './model-text';
 import {renderMarkdown, summaryText, wellFormed, createSlugger} from './markdown';
 import {assignPageIds, SCHEMA_PAGES_DIR, type PagedOperation} from './page-ids';
 import {displaySummary} from './page-outline';
-import {jsonText, sampleFromSchema, schemaNode, type SchemaDirection} from './schema';
+import {sampleFromSchema} from './sample';
+import {jsonText, schemaNode, type SchemaDirection} from './schema';
 import {asString, isObject, type JsonObject, type SpecDocument} from './spec-document';
 import type {
   CallbackModel,
@@ -19,8 +20,10 @@ import type {
   RichText,
   SampleRequest,
   SecurityRequirementModel,
+  OAuthFlowModel,
   SecuritySchemeModel,
   ServerModel,
+  ServerVariableModel,
   TagPageModel,
   TocEntry,
 } from './types';
@@ -59,14 +62,28 @@ export function serverModels(spec: SpecDocument, ...levels: unknown[]): ServerMo
   const servers = levels.find((level) => Array.isArray(level) && level.length > 0) as unknown[] | undefined;
   if (!servers) return [{url: '/'}];
   return servers.filter(isObject).map((server) => {
-    let url = asString(server.url) ?? '/';
-    const variables = isObject(server.variables) ? server.variables : {};
-    for (const [name, variable] of Object.entries(variables)) {
-      const fallback = isObject(variable) ? variable.default : undefined;
-      url = url.split(`{${name}}`).join(String(fallback ?? ''));
+    const template = asString(server.url) ?? '/';
+    let url = template;
+    const variables: ServerVariableModel[] = [];
+    for (const [name, variable] of Object.entries(isObject(server.variables) ? server.variables : {})) {
+      const fallback = String((isObject(variable) ? variable.default : undefined) ?? '');
+      url = url.split(`{${name}}`).join(fallback);
+      // Only the variables the URL uses can be filled in.
+      if (!template.includes(`{${name}}`)) continue;
+      const model: ServerVariableModel = {name: wellFormed(name), default: wellFormed(fallback)};
+      if (isObject(variable) && Array.isArray(variable.enum) && variable.enum.length > 0) model.enum = variable.enum.map((value) => wellFormed(String(value ?? '')));
+      const description = isObject(variable) ? asString(variable.description) : undefined;
+      if (description) model.description = wellFormed(description);
+      variables.push(model);
     }
+    const model: ServerModel = {url: wellFormed(url)};
     const description = asString(server.description);
-    return description ? {url: wellFormed(url), description: wellFormed(description)} : {url: wellFormed(url)};
+    if (description) model.description = wellFormed(description);
+    if (variables.length > 0) {
+      model.template = wellFormed(template);
+      model.variables = variables;
+    }
+    return model;
   });
 }
 
@@ -297,6 +314,7 @@ export function sampleRequest(page: Omit<OperationPageModel, 'codeSamples'>): Sa
       const apiKey = /^apiKey \((header|query|cookie) (.+)\)$/.exec(requirement.kind);
       if (apiKey?.[1] === 'header') headers.push({name: apiKey[2], value: 'YOUR_API_KEY'});
       if (apiKey?.[1] === 'query') queryString.push({name: apiKey[2], value: 'YOUR_API_KEY'});
+      if (apiKey?.[1] === 'cookie') headers.push({name: 'Cookie', value: `${apiKey[2]}=YOUR_API_KEY`});
     }
   }
   const success = page.responses.find((response) => /^2/.test(response.status) && response.content.length > 0);
@@ -340,6 +358,7 @@ export function operationPageModel(
     parameters: parameters.parameters,
     responses: responseModels(spec, operation.responses),
     callbacks: callbackModels(spec, operation.callbacks),
+    authSchemes: authSchemes(spec),
   };
   const operationId = asString(operation.operationId);
   if (operationId) model.operationId = wellFormed(operationId);
@@ -369,7 +388,7 @@ export function declaredCodeSamples(operation: JsonObject): {lang: string; label
   });
 }
 
-function securitySchemeModels(spec: SpecDocument): SecuritySchemeModel[] {
+export function securitySchemeModels(spec: SpecDocument, {withDescriptions = true}: {withDescriptions?: boolean} = {}): SecuritySchemeModel[] {
   const schemes = isObject(spec.root.components) && isObject(spec.root.components.securitySchemes) ? spec.root.components.securitySchemes : {};
   return Object.entries(schemes).map(([key, raw]) => {
     const scheme = spec.resolve(raw).value;
@@ -377,21 +396,49 @@ function securitySchemeModels(spec: SpecDocument): SecuritySchemeModel[] {
     const model: SecuritySchemeModel = {
       key: wellFormed(key),
       kind: wellFormed(securitySchemeKind(scheme)),
+      type: wellFormed(asString(scheme.type) ?? 'unknown'),
       flows: Object.entries(flows).filter(([, flow]) => isObject(flow)).map(([type, rawFlow]) => {
         const flow = rawFlow as JsonObject;
         const scopes = isObject(flow.scopes) ? flow.scopes : {};
-        return {
-          type,
-          ...(safeUrl(flow.tokenUrl) ? {tokenUrl: safeUrl(flow.tokenUrl)} : {}),
-          ...(safeUrl(flow.authorizationUrl) ? {authorizationUrl: safeUrl(flow.authorizationUrl)} : {}),
+        const model: OAuthFlowModel = {
+          type: wellFormed(type),
           scopes: Object.entries(scopes).map(([name, description]) => ({name: wellFormed(name), description: wellFormed(String(description ?? ''))})),
         };
+        for (const field of ['tokenUrl', 'authorizationUrl', 'refreshUrl'] as const) {
+          const url = safeUrl(flow[field]);
+          if (url) model[field] = url;
+        }
+        return model;
       }),
     };
-    const description = renderMarkdown(scheme.description, {topHeadingLevel: 4});
-    if (description) model.description = description;
+    const location = asString(scheme.in);
+    if (model.type === 'apiKey' && (location === 'header' || location === 'query' || location === 'cookie')) model.in = location;
+    const name = asString(scheme.name);
+    if (model.type === 'apiKey' && name) model.name = wellFormed(name);
+    const httpScheme = asString(scheme.scheme);
+    if (model.type === 'http' && httpScheme) model.scheme = wellFormed(httpScheme.toLowerCase());
+    const bearerFormat = asString(scheme.bearerFormat);
+    if (model.type === 'http' && bearerFormat) model.bearerFormat = wellFormed(bearerFormat);
+    const discovery = safeUrl(scheme.openIdConnectUrl);
+    if (model.type === 'openIdConnect' && discovery) model.openIdConnectUrl = discovery;
+    if (withDescriptions) {
+      const description = renderMarkdown(scheme.description, {topHeadingLevel: 4});
+      if (description) model.description = description;
+    }
     return model;
   });
+}
+
+const authSchemesBySpec = new WeakMap<SpecDocument, SecuritySchemeModel[]>();
+
+/** The security schemes each operation page carries for the Authorize panel: one list per spec. */
+function authSchemes(spec: SpecDocument): SecuritySchemeModel[] {
+  let schemes = authSchemesBySpec.get(spec);
+  if (!schemes) {
+    schemes = securitySchemeModels(spec, {withDescriptions: false});
+    authSchemesBySpec.set(spec, schemes);
+  }
+  return schemes;
 }
 
 /** Every tag an operation or webhook uses (declared ones first, in

@@ -3,7 +3,8 @@ import {renderMarkdown, summaryText, wellFormed} from './markdown';
 import {operationPageModel} from './model';
 import {hasChildren} from './model-text';
 import {assignPageIds, type PagedOperation} from './page-ids';
-import {jsonText, ownFieldsNode, sampleFromSchema} from './schema';
+import {sampleFromSchema} from './sample';
+import {jsonText, ownFieldsNode} from './schema';
 import {isObject, type JsonObject, type SpecDocument} from './spec-document';
 import type {ExampleModel, OperationPageModel, SchemaNode, SchemaPageModel, SchemaUser} from './types';
 

@@ -287,6 +287,11 @@ export function schemaNode(
   }
   if (schema.additionalProperties === true || (isObject(schema.additionalProperties) && Object.keys(schema.additionalProperties).length === 0)) {
     node.additionalProperties = true;
+  } else if (schema.additionalProperties === false) {
+    node.noAdditionalProperties = true;
+    // Read-only (or write-only) fields left out of this direction are still declared, not "additional".
+    const hidden = isObject(schema.properties) ? Object.keys(schema.properties).filter((name) => !node.properties?.some((property) => property.name === name)) : [];
+    if (hidden.length > 0) node.hiddenProperties = hidden.map(wellFormed);
   } else if (isObject(schema.additionalProperties)) {
     node.additionalProperties = schemaNode(spec, schema.additionalProperties, direction, next);
   }
@@ -328,81 +333,3 @@ export function schemaNode(
   return node;
 }
 
-const FORMAT_SAMPLES: Record<string, unknown> = {
-  'date-time': '2025-01-31T09:30:00Z',
-  date: '2025-01-31',
-  time: '09:30:00Z',
-  email: 'user@example.com',
-  uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-  uri: 'https://example.com',
-  url: 'https://example.com',
-  hostname: 'example.com',
-  ipv4: '192.0.2.1',
-  ipv6: '2001:db8::1',
-  byte: 'U3dhZ2dlciByb2Nrcw==',
-  password: 'string',
-};
-
-/** An example value built from a schema, for media types without examples. */
-export function sampleFromSchema(
-  spec: SpecDocument,
-  rawSchema: unknown,
-  direction: SchemaDirection,
-  ancestors: string[] = [],
-  depth = 0,
-): unknown {
-  const {value: resolved, ref} = spec.resolve(rawSchema);
-  if (ref && ancestors.includes(ref)) return undefined;
-  const trace: AllOfTrace = {followed: [], circular: [], unresolved: []};
-  const schema = mergeAllOf(spec, resolved, ref ? [...ancestors, ref] : ancestors, trace);
-  const chain = [...(ref ? [...ancestors, ref] : ancestors), ...trace.followed];
-  const example = firstExample(schema);
-  if (example !== undefined) return example;
-  if (schema.const !== undefined) return schema.const;
-  if (schema.default !== undefined) return schema.default;
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
-  if (depth > 8) return undefined;
-  for (const kind of ['oneOf', 'anyOf'] as const) {
-    const options = schema[kind];
-    if (Array.isArray(options) && options.length > 0) {
-      const base = isObject(schema.properties) ? sampleFromSchema(spec, {...schema, [kind]: undefined}, direction, chain, depth + 1) : undefined;
-      const variant = sampleFromSchema(spec, options[0], direction, chain, depth + 1);
-      return isObject(base) && isObject(variant) ? {...base, ...variant} : variant ?? base;
-    }
-  }
-  const types = schemaTypes(schema);
-  const type = types.find((t) => t !== 'null') ?? types[0];
-  if (type === 'object' || isObject(schema.properties)) {
-    const result: JsonObject = {};
-    for (const [name, property] of Object.entries(isObject(schema.properties) ? schema.properties : {})) {
-      const {value: prop} = spec.resolve(property);
-      if (hiddenInDirection(prop, direction)) continue;
-      const value = sampleFromSchema(spec, property, direction, chain, depth + 1);
-      if (value !== undefined) result[name] = value;
-    }
-    if (Object.keys(result).length === 0 && isObject(schema.additionalProperties)) {
-      const value = sampleFromSchema(spec, schema.additionalProperties, direction, chain, depth + 1);
-      if (value !== undefined) result.key = value;
-    }
-    return result;
-  }
-  if (type === 'array') {
-    const {positional, rest} = arrayItems(schema);
-    // Every position keeps its place: one without a sample holds null.
-    if (positional) return positional.map((item) => sampleFromSchema(spec, item, direction, chain, depth + 1) ?? null);
-    const item = sampleFromSchema(spec, rest, direction, chain, depth + 1);
-    return item === undefined ? [] : [item];
-  }
-  if (type === 'string') {
-    const format = asString(schema.format);
-    return (format && FORMAT_SAMPLES[format]) ?? 'string';
-  }
-  if (type === 'integer' || type === 'number') {
-    if (typeof schema.minimum === 'number') return schema.minimum;
-    if (typeof schema.exclusiveMinimum === 'number') return schema.exclusiveMinimum + 1;
-    return 0;
-  }
-  if (type === 'boolean') return true;
-  if (type === 'null') return null;
-  return undefined;
-}

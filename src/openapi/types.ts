@@ -85,6 +85,10 @@ export interface SchemaNode {
   properties?: SchemaNode[];
   /** `additionalProperties`: a schema, or `true` for any value. */
   additionalProperties?: SchemaNode | true;
+  /** `additionalProperties: false`: no property beyond those declared. */
+  noAdditionalProperties?: boolean;
+  /** With noAdditionalProperties: declared properties this direction does not show (read-only in a request). */
+  hiddenProperties?: string[];
   /** `patternProperties`: the properties whose names match a regular expression. */
   patternProperties?: {pattern: string; schema: SchemaNode}[];
   /** Every item's schema; with `prefixItems`, the schema of the items after the positional ones. */
@@ -167,9 +171,21 @@ export interface SecurityRequirementModel {
   description?: RichText;
 }
 
+export interface ServerVariableModel {
+  name: string;
+  default: string;
+  /** Allowed values (the explorer offers them as a list). */
+  enum?: string[];
+  description?: string;
+}
+
 export interface ServerModel {
+  /** The URL with every variable at its default. */
   url: string;
   description?: string;
+  /** The URL as written, with `{variable}` placeholders; only when it has variables. */
+  template?: string;
+  variables?: ServerVariableModel[];
 }
 
 export interface CodeSample {
@@ -227,6 +243,9 @@ export interface OperationPageModel {
   /** Routes of the schema pages of the named schemas this page shows, by
    * name: their type labels link there (set by the page generator). */
   schemaLinks?: Record<string, string>;
+  /** Every security scheme of the description (without descriptions, which the
+   * overview shows), for the explorer's Authorize panel. */
+  authSchemes: SecuritySchemeModel[];
 }
 
 /** An example request, HAR-like, from which the code samples are generated. */
@@ -245,12 +264,31 @@ export interface TocEntry {
   level: number;
 }
 
+export interface OAuthFlowModel {
+  /** `clientCredentials`, `authorizationCode`, `implicit`, `password` (or `deviceAuthorization` in 3.2). */
+  type: string;
+  /** As written: absolute, or relative to the server the reader chose. */
+  tokenUrl?: string;
+  authorizationUrl?: string;
+  refreshUrl?: string;
+  scopes: {name: string; description: string}[];
+}
+
 export interface SecuritySchemeModel {
   key: string;
   kind: string;
+  /** `apiKey`, `http`, `oauth2`, `openIdConnect`, `mutualTLS`, or what the description says. */
+  type: string;
+  /** apiKey: where the key goes and under which name. */
+  in?: 'header' | 'query' | 'cookie';
+  name?: string;
+  /** http: the scheme, lower case (`basic`, `bearer`, `digest`, ...). */
+  scheme?: string;
+  bearerFormat?: string;
+  openIdConnectUrl?: string;
   description?: RichText;
   /** OAuth 2.0 flows with their URLs and scopes. */
-  flows: {type: string; tokenUrl?: string; authorizationUrl?: string; scopes: {name: string; description: string}[]}[];
+  flows: OAuthFlowModel[];
 }
 
 export interface OverviewPageModel {

@@ -169,7 +169,8 @@ test.describe('keyboard', () => {
     await expect(explorer).toBeVisible();
     // From where focus is now, Tab walks through every field and reaches Send.
     const send = explorer.getByRole('button', {name: /^Send /});
-    const fields = explorer.locator('input, select, textarea');
+    // Every control before Send: the fields and the Authorize button.
+    const fields = explorer.locator('input, select, textarea, button[type="button"]');
     const fieldCount = await fields.count();
     expect(fieldCount).toBeGreaterThan(0);
     const visited = new Set<string>();

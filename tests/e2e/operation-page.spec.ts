@@ -199,7 +199,7 @@ test.describe('the API explorer', () => {
         title: page.locator('h1'),
         requestBody: page.locator('#request-body-section h2'),
         codeSamples: page.locator('section[aria-label="Code samples"]'),
-        tryItHeading: tryIt.locator('h2'),
+        tryItHeading: tryIt.locator('h2#try-it'),
       };
       const boxesBefore = Object.fromEntries(await Promise.all(Object.entries(watched).map(async ([key, locator]) => [key, await locator.boundingBox()])));
 
@@ -297,14 +297,24 @@ test.describe('the API explorer', () => {
     expect(JSON.parse(await example.innerText())).toEqual(mergePatch.firstExample);
   });
 
-  test('the sandbox answers with the example, and with a 422 problem for a bad body', async ({page}) => {
+  test('the sandbox asks for a token, then answers with the example, and with a 422 problem for a bad body', async ({page}) => {
     await gotoHydrated(page, '/docs/api/create-contact');
     await page.getByRole('button', {name: 'Open the API explorer'}).click();
     const explorer = page.getByRole('form', {name: 'API explorer'});
     await expect(explorer.getByLabel('Server', {exact: true})).toHaveValue(/\d+/);
     expect(await explorer.getByLabel('Server', {exact: true}).locator('option:checked').innerText()).toMatch(/sandbox/i);
+    // Without a token the sandbox answers as the API does: 401, with the description's problem.
     await explorer.getByRole('button', {name: /Send POST request/}).click();
     const result = page.getByTestId('explorer-response');
+    await expect(result).toContainText('401 Unauthorized');
+    await explorer.getByRole('button', {name: 'Authorize'}).click();
+    const oauth2 = page.getByRole('dialog', {name: 'Authorize'}).getByRole('group', {name: /^oauth2\b/});
+    await oauth2.getByLabel('Client ID').fill('cli_sandbox');
+    await oauth2.getByLabel('Client secret').fill('sandbox-secret');
+    await oauth2.getByRole('button', {name: 'Get a sandbox token'}).click();
+    await expect(oauth2.getByTestId('token-state')).toContainText('Granted scopes: contacts:write.');
+    await page.getByRole('dialog', {name: 'Authorize'}).getByRole('button', {name: 'Done'}).click();
+    await explorer.getByRole('button', {name: /Send POST request/}).click();
     const example = successExample(spec, createContact.operation);
     await expect(result).toContainText(`${example.status} `);
     const shown = await result.locator('pre').innerText();

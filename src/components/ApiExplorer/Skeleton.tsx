@@ -2,7 +2,11 @@ import {useId, type ReactNode} from 'react';
 import {jsonValueAsText} from '@site/src/openapi/model-text';
 import type {OperationPageModel} from '@site/src/openapi/types';
 import {useRequestContentType} from '@site/src/components/OperationPage/requestContentType';
-import {bodyRows, exampleBody, Field, initialServerIndex, parameterKey, ParameterLabel, serverChoices} from './form-parts';
+import {chooseRequirement} from './auth';
+import {AuthSummary} from './AuthStatus';
+import {readSession} from './explorer-storage';
+import {bodyRows, exampleBody, Field, parameterKey, ParameterLabel} from './form-parts';
+import {chosenServer, serverChoices} from './server-url';
 import styles from './styles.module.css';
 
 /**
@@ -13,6 +17,11 @@ import styles from './styles.module.css';
 export default function ExplorerSkeleton({page}: {page: OperationPageModel}): ReactNode {
   const formId = useId();
   const servers = serverChoices(page);
+  // Only ever rendered in the browser (the form's loading state), so the session is there to read.
+  const session = readSession();
+  const {choice: server, credentialsKey} = chosenServer(servers, session);
+  const values = session.variables[server.template ?? ''] ?? {};
+  const credentials = session.credentials[credentialsKey] ?? {};
   const content = page.requestBody?.content ?? [];
   const [media] = useRequestContentType(content);
   const body = exampleBody(media);
@@ -20,9 +29,29 @@ export default function ExplorerSkeleton({page}: {page: OperationPageModel}): Re
     <div className={styles.explorer} aria-busy="true">
       <Field id={`${formId}-server`} label="Server">
         <select id={`${formId}-server`} disabled>
-          <option>{servers[initialServerIndex(servers)].label}</option>
+          <option>{server.label}</option>
         </select>
       </Field>
+      {(server.variables ?? []).map((variable) => (
+        <Field key={variable.name} id={`${formId}-variable-${variable.name}`} label={<>{`{${variable.name}}`} <small>(server variable{variable.description ? `: ${variable.description}` : ''})</small></>}>
+          <input id={`${formId}-variable-${variable.name}`} disabled defaultValue={values[variable.name] ?? variable.default} />
+        </Field>
+      ))}
+      {server.custom ? (
+        <Field id={`${formId}-custom-url`} label="Server URL">
+          <input id={`${formId}-custom-url`} disabled defaultValue={session.customUrl ?? ''} />
+        </Field>
+      ) : null}
+      <div className={styles.authBox}>
+        <p className={styles.authSummary}>
+          <AuthSummary choice={chooseRequirement(page.security, page.authSchemes, credentials)} schemes={page.authSchemes} credentials={credentials} />
+        </p>
+        {page.authSchemes.length > 0 ? (
+          <button type="button" className="button button--secondary button--sm" disabled>
+            Authorize
+          </button>
+        ) : null}
+      </div>
       {page.parameters.map((parameter) => (
         <Field key={parameterKey(parameter)} id={`${formId}-${parameterKey(parameter)}`} label={<ParameterLabel parameter={parameter} />}>
           <input id={`${formId}-${parameterKey(parameter)}`} disabled defaultValue={jsonValueAsText(parameter.example)} />

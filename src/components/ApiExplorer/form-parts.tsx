@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import type {MediaTypeModel, OperationPageModel, ParameterModel} from '@site/src/openapi/types';
+import type {MediaTypeModel, ParameterModel} from '@site/src/openapi/types';
 import styles from './styles.module.css';
 
 /**
@@ -7,37 +7,6 @@ import styles from './styles.module.css';
  * the same fields from the same helpers, so that the placeholder has the
  * form's size and nothing moves when the form's code arrives.
  */
-
-export interface ServerChoice {
-  label: string;
-  url: string;
-  /** Answered in the browser from the spec's examples. */
-  sandbox: boolean;
-  /** The reader types the base URL (a staging server, a local mock). */
-  custom?: boolean;
-}
-
-/** Servers of the page plus, when the spec names none, an in-browser sandbox. */
-export function serverChoices(page: OperationPageModel): ServerChoice[] {
-  const choices: ServerChoice[] = page.servers.map((server) => {
-    const sandbox = /sandbox/i.test(`${server.description ?? ''} ${server.url}`);
-    return {
-      label: `${server.description ?? server.url}${sandbox ? ' (mock in your browser)' : ''}`,
-      url: server.url,
-      sandbox,
-    };
-  });
-  if (!choices.some((choice) => choice.sandbox)) {
-    choices.unshift({label: 'Sandbox (mock in your browser)', url: page.servers[0]?.url ?? '', sandbox: true});
-  }
-  choices.push({label: 'Custom server URL…', url: '', sandbox: false, custom: true});
-  return choices;
-}
-
-/** The explorer starts on the sandbox, so a first "Send" never reaches a real API. */
-export function initialServerIndex(choices: ServerChoice[]): number {
-  return Math.max(0, choices.findIndex((choice) => choice.sandbox));
-}
 
 export function parameterKey(parameter: ParameterModel): string {
   return `${parameter.in}:${parameter.name}`;

@@ -3,8 +3,15 @@ import CodeBlock from '@theme/CodeBlock';
 import {jsonValueAsText} from '@site/src/openapi/model-text';
 import type {OperationPageModel} from '@site/src/openapi/types';
 import {useRequestContentType} from '@site/src/components/OperationPage/requestContentType';
+import {applyCredentials, chooseRequirement} from './auth';
+import {AuthSummary} from './AuthStatus';
+import AuthorizeDialog from './AuthorizePanel';
+import {bodyRows, exampleBody, Field, parameterKey, ParameterLabel} from './form-parts';
+import {curlCommand, explainFailure, type RequestFailure, type SentRequest} from './request-failure';
 import {respondFromSandbox, type ExplorerRequest, type ExplorerResponse} from './sandbox';
-import {bodyRows, exampleBody, Field, initialServerIndex, parameterKey, ParameterLabel, serverChoices} from './form-parts';
+import ServerFields from './ServerFields';
+import {chosenServer, serverChoices} from './server-url';
+import {useExplorerSession, useSignInReturn} from './session-store';
 import styles from './styles.module.css';
 
 function prettyBody(body: string, contentType: string | undefined): string {
@@ -18,15 +25,37 @@ function prettyBody(body: string, contentType: string | undefined): string {
   return body;
 }
 
-function needsToken(page: OperationPageModel): boolean {
-  return page.security.some((alternative) => alternative.some((requirement) => /oauth2|bearer|openIdConnect/i.test(requirement.kind)));
+/** A cookie value as RFC 6265 allows it, else percent-encoded. */
+function cookieValue(value: string): string {
+  return /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*$/.test(value) ? value : encodeURIComponent(value);
 }
 
-/** The "Try it" form: fill in parameters and body, send, read the response. */
+/**
+ * Sets the cookies of a cookie API key for the request's path only, for the
+ * time of the request: a page can set cookies for its own host, which is
+ * also the API's only when both share the host name (ports do not count).
+ */
+function withCookies<T>(url: URL, cookies: Record<string, string>, send: () => Promise<T>): Promise<T> {
+  const attributes = `; path=${url.pathname}; SameSite=Lax${url.protocol === 'https:' ? '; Secure' : ''}`;
+  for (const [name, value] of Object.entries(cookies)) document.cookie = `${name}=${cookieValue(value)}${attributes}`;
+  return send().finally(() => {
+    for (const name of Object.keys(cookies)) document.cookie = `${name}=${attributes}; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  });
+}
+
+/** The "Try it" form: choose a server, authorize, fill in parameters and body, send, read the response. */
 export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNode {
   const formId = useId();
+  const [session, update, signOut] = useExplorerSession();
   const servers = useMemo(() => serverChoices(page), [page]);
-  const [serverIndex, setServerIndex] = useState(() => initialServerIndex(servers));
+  const {index: serverIndex, choice: server, baseUrl, credentialsKey} = chosenServer(servers, session);
+  const credentials = useMemo(() => session.credentials[credentialsKey] ?? {}, [session, credentialsKey]);
+  const requirement = chooseRequirement(page.security, page.authSchemes, credentials);
+  const neededScopes = useMemo(
+    () => Object.fromEntries(page.security.flat().filter((entry) => entry.scopes.length > 0).map((entry) => [entry.scheme, entry.scopes])),
+    [page.security],
+  );
+
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(page.parameters.map((parameter) => [parameterKey(parameter), jsonValueAsText(parameter.example)])),
   );
@@ -43,13 +72,16 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
     if (previous === media) return;
     setBody((current) => (current === exampleBody(previous) ? exampleBody(media) : current));
   }, [media]);
-  const [token, setToken] = useState('');
-  const [customUrl, setCustomUrl] = useState('');
   const [pending, setPending] = useState(false);
   const [response, setResponse] = useState<ExplorerResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const server = servers[serverIndex];
-  const baseUrl = server.custom ? customUrl : server.url;
+  const [failure, setFailure] = useState<RequestFailure | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [authorizeOpen, setAuthorizeOpen] = useState(false);
+  const signInNotice = useSignInReturn(update);
+  // The outcome of a sign-in is shown in the panel.
+  useEffect(() => {
+    if (signInNotice) setAuthorizeOpen(true);
+  }, [signInNotice]);
 
   const buildRequest = (): ExplorerRequest => {
     const pathParameters: Record<string, string> = {};
@@ -64,126 +96,169 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
       } else if (value !== '' && parameter.in === 'query') query[parameter.name] = value;
       else if (value !== '' && parameter.in === 'header') headers[parameter.name] = value;
     }
-    if (token) headers.Authorization = `Bearer ${token}`;
+    let cookies: Record<string, string> = {};
+    if (requirement.kind === 'use') {
+      const applied = applyCredentials(requirement.alternative, page.authSchemes, credentials);
+      Object.assign(headers, applied.headers);
+      Object.assign(query, applied.query);
+      cookies = applied.cookies;
+    }
     if (contentType && body.trim() !== '') headers['Content-Type'] = contentType;
-    return {method: page.method.toUpperCase(), path, pathParameters, query, headers, contentType, body: content.length > 0 ? body : undefined};
+    return {method: page.method.toUpperCase(), path, pathParameters, query, headers, cookies, contentType, body: content.length > 0 ? body : undefined};
+  };
+
+  const sendToServer = async (request: ExplorerRequest, started: number): Promise<void> => {
+    let url: URL;
+    try {
+      url = new URL(`${baseUrl.replace(/\/+$/, '')}${request.path}`, window.location.href);
+    } catch {
+      setNotice(`"${baseUrl}" is not a server URL the explorer can send to: check the server URL and its variables.`);
+      return;
+    }
+    Object.entries(request.query).forEach(([name, value]) => url.searchParams.append(name, value));
+    const cookies = request.cookies ?? {};
+    const sent: SentRequest = {method: request.method, url: url.href, headers: request.headers, cookies, body: request.body};
+    if (Object.keys(cookies).length > 0 && url.hostname !== window.location.hostname) {
+      setFailure({
+        cause: 'cookie-host',
+        message: `The API key goes in a cookie, and browsers do not let this page (${window.location.host}) set cookies for ${url.host}. Send the request with cURL instead:`,
+        curl: curlCommand(sent),
+      });
+      return;
+    }
+    const withCredentials = requirement.kind === 'use';
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => controller.abort(), 30_000);
+    try {
+      const reply = await withCookies(url, cookies, () =>
+        fetch(url, {
+          method: request.method,
+          headers: request.headers,
+          body: ['GET', 'HEAD'].includes(request.method) ? undefined : request.body,
+          signal: controller.signal,
+          credentials: Object.keys(cookies).length > 0 ? 'include' : 'omit',
+          // Credentials stay with the chosen server: a redirect elsewhere is reported, not followed.
+          redirect: withCredentials ? 'manual' : 'follow',
+        }),
+      );
+      if (reply.type === 'opaqueredirect') {
+        setNotice(
+          'The server answered with a redirect. The explorer does not follow redirects of requests that carry your credentials, so that they never reach another server. Send the request with cURL (add --location to follow it) to see where it leads.',
+        );
+        return;
+      }
+      const text = await reply.text();
+      const headers: Record<string, string> = {};
+      reply.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      setResponse({status: reply.status, statusText: reply.statusText, headers, body: text, durationMs: Math.round(performance.now() - started)});
+    } catch (caught) {
+      setFailure(await explainFailure(sent, caught));
+    } finally {
+      window.clearTimeout(timer);
+    }
   };
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
     setPending(true);
-    setError(null);
+    setFailure(null);
+    setNotice(null);
+    setResponse(null);
     const request = buildRequest();
     const started = performance.now();
     try {
-      if (server.sandbox) {
-        setResponse({...respondFromSandbox(page, request), durationMs: Math.round(performance.now() - started)});
-      } else {
-        const url = new URL(`${baseUrl.replace(/\/+$/, '')}${request.path}`, window.location.href);
-        Object.entries(request.query).forEach(([name, value]) => url.searchParams.append(name, value));
-        const controller = new AbortController();
-        const timer = window.setTimeout(() => controller.abort(), 30_000);
-        try {
-          const reply = await fetch(url, {
-            method: request.method,
-            headers: request.headers,
-            body: ['GET', 'HEAD'].includes(request.method) ? undefined : request.body,
-            signal: controller.signal,
-          });
-          const text = await reply.text();
-          const headers: Record<string, string> = {};
-          reply.headers.forEach((value, name) => {
-            headers[name] = value;
-          });
-          setResponse({
-            status: reply.status,
-            statusText: reply.statusText,
-            headers,
-            body: text,
-            durationMs: Math.round(performance.now() - started),
-          });
-        } finally {
-          window.clearTimeout(timer);
-        }
-      }
-    } catch (caught) {
-      setResponse(null);
-      setError(
-        `The request to ${baseUrl} failed: ${(caught as Error).message}. The server may be unreachable from this page, or may not allow cross-origin requests (CORS).`,
-      );
+      if (server.sandbox) setResponse({...respondFromSandbox(page, request), durationMs: Math.round(performance.now() - started)});
+      else await sendToServer(request, started);
     } finally {
       setPending(false);
     }
   };
 
+  const panelContext = {
+    schemes: page.authSchemes,
+    serverKey: credentialsKey,
+    serverLabel: server.custom ? baseUrl || 'the custom server' : server.sandbox ? 'the sandbox' : baseUrl,
+    baseUrl,
+    sandbox: server.sandbox,
+    neededScopes,
+    session,
+    update,
+    signOut,
+  };
+
   return (
-    <form className={styles.explorer} onSubmit={send} aria-label="API explorer">
-      <Field id={`${formId}-server`} label="Server">
-        <select id={`${formId}-server`} value={serverIndex} onChange={(event) => setServerIndex(Number(event.target.value))}>
-          {servers.map((choice, index) => (
-            <option key={`${choice.label}-${index}`} value={index}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      </Field>
-      {server.custom ? (
-        <Field id={`${formId}-custom-url`} label="Server URL">
-          <input id={`${formId}-custom-url`} type="url" required value={customUrl} onChange={(event) => setCustomUrl(event.target.value)} placeholder="https://staging.example.com" />
-        </Field>
-      ) : null}
-      {needsToken(page) && !server.sandbox ? (
-        <Field id={`${formId}-token`} label="Access token">
-          <input id={`${formId}-token`} type="password" autoComplete="off" value={token} onChange={(event) => setToken(event.target.value)} placeholder="YOUR_ACCESS_TOKEN" />
-        </Field>
-      ) : null}
-      {page.parameters.map((parameter) => {
-        const key = parameterKey(parameter);
-        return (
-          <Field key={key} id={`${formId}-${key}`} label={<ParameterLabel parameter={parameter} />}>
-            <input id={`${formId}-${key}`} value={values[key] ?? ''} onChange={(event) => setValues({...values, [key]: event.target.value})} />
-          </Field>
-        );
-      })}
-      {content.length > 0 ? (
-        <>
-          {content.length > 1 ? (
-            <Field id={`${formId}-content-type`} label="Content type">
-              <select id={`${formId}-content-type`} value={contentType} onChange={(event) => chooseContentType(event.target.value)}>
-                {content.map((option) => (
-                  <option key={option.mediaType}>{option.mediaType}</option>
-                ))}
-              </select>
-            </Field>
+    <>
+      <form className={styles.explorer} onSubmit={send} aria-label="API explorer">
+        <ServerFields idPrefix={formId} choices={servers} index={serverIndex} session={session} update={update} />
+        <div className={styles.authBox}>
+          <p className={styles.authSummary} data-testid="auth-summary">
+            <AuthSummary choice={requirement} schemes={page.authSchemes} credentials={credentials} />
+          </p>
+          {page.authSchemes.length > 0 ? (
+            <button type="button" className="button button--secondary button--sm" aria-haspopup="dialog" onClick={() => setAuthorizeOpen(true)}>
+              Authorize
+            </button>
           ) : null}
-          <Field id={`${formId}-body`} label={`Request body (${contentType})`}>
-            <textarea id={`${formId}-body`} value={body} rows={bodyRows(body)} onChange={(event) => setBody(event.target.value)} spellCheck={false} />
-          </Field>
-        </>
-      ) : null}
-      <button type="submit" className="button button--primary" disabled={pending}>
-        {pending ? 'Sending…' : `Send ${page.method.toUpperCase()} request`}
-      </button>
-      <div aria-live="polite" className={styles.result}>
-        {error ? <p className={styles.error}>{error}</p> : null}
-        {response ? (
-          <div data-testid="explorer-response">
-            <p className={styles.statusLine}>
-              <strong>
-                {response.status} {response.statusText}
-              </strong>{' '}
-              <span>in {response.durationMs} ms{server.sandbox ? ' (sandbox)' : ''}</span>
-            </p>
-            {response.body ? (
-              <CodeBlock language={/json/i.test(response.headers['content-type'] ?? '') ? 'json' : 'text'} title={response.headers['content-type'] ?? 'Response'}>
-                {prettyBody(response.body, response.headers['content-type'])}
-              </CodeBlock>
-            ) : (
-              <p>No response body.</p>
-            )}
-          </div>
+        </div>
+        {page.parameters.map((parameter) => {
+          const key = parameterKey(parameter);
+          return (
+            <Field key={key} id={`${formId}-${key}`} label={<ParameterLabel parameter={parameter} />}>
+              <input id={`${formId}-${key}`} value={values[key] ?? ''} onChange={(event) => setValues({...values, [key]: event.target.value})} />
+            </Field>
+          );
+        })}
+        {content.length > 0 ? (
+          <>
+            {content.length > 1 ? (
+              <Field id={`${formId}-content-type`} label="Content type">
+                <select id={`${formId}-content-type`} value={contentType} onChange={(event) => chooseContentType(event.target.value)}>
+                  {content.map((option) => (
+                    <option key={option.mediaType}>{option.mediaType}</option>
+                  ))}
+                </select>
+              </Field>
+            ) : null}
+            <Field id={`${formId}-body`} label={`Request body (${contentType})`}>
+              <textarea id={`${formId}-body`} value={body} rows={bodyRows(body)} onChange={(event) => setBody(event.target.value)} spellCheck={false} />
+            </Field>
+          </>
         ) : null}
-      </div>
-    </form>
+        <button type="submit" className="button button--primary" disabled={pending}>
+          {pending ? 'Sending…' : `Send ${page.method.toUpperCase()} request`}
+        </button>
+        <div aria-live="polite" className={styles.result}>
+          {failure ? (
+            <div data-testid="explorer-failure" data-cause={failure.cause}>
+              <p className={styles.error}>{failure.message}</p>
+              <CodeBlock language="bash" title="cURL">
+                {failure.curl}
+              </CodeBlock>
+            </div>
+          ) : null}
+          {notice ? <p className={styles.error}>{notice}</p> : null}
+          {response ? (
+            <div data-testid="explorer-response">
+              <p className={styles.statusLine}>
+                <strong>
+                  {response.status} {response.statusText}
+                </strong>{' '}
+                <span>in {response.durationMs} ms{server.sandbox ? ' (sandbox)' : ''}</span>
+              </p>
+              {response.body ? (
+                <CodeBlock language={/json/i.test(response.headers['content-type'] ?? '') ? 'json' : 'text'} title={response.headers['content-type'] ?? 'Response'}>
+                  {prettyBody(response.body, response.headers['content-type'])}
+                </CodeBlock>
+              ) : (
+                <p>No response body.</p>
+              )}
+            </div>
+          ) : null}
+        </div>
+      </form>
+      <AuthorizeDialog open={authorizeOpen} onClose={() => setAuthorizeOpen(false)} context={panelContext} notice={signInNotice} />
+    </>
   );
 }

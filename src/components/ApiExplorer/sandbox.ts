@@ -1,5 +1,6 @@
 import type {OperationPageModel} from '@site/src/openapi/types';
 import {validateAgainstSchema, type ValidationProblem} from './validate';
+import {checkAccess, describedError, respondAsTokenEndpoint, tokenEndpointOf} from './sandbox-auth';
 
 export interface ExplorerRequest {
   method: string;
@@ -8,6 +9,8 @@ export interface ExplorerRequest {
   pathParameters: Record<string, string>;
   query: Record<string, string>;
   headers: Record<string, string>;
+  /** Cookies the request carries (an API key in a cookie). */
+  cookies?: Record<string, string>;
   contentType?: string;
   body?: string;
 }
@@ -35,11 +38,21 @@ function problem(status: number, title: string, detail: string, errors: Validati
 }
 
 /**
- * The sandbox: answers in the browser from the spec, with no backend and no
- * credentials. Missing parameters and bodies that do not match the schema get
+ * The sandbox: answers in the browser from the spec, with no backend. It
+ * checks credentials first, as the API would (see ./sandbox-auth; the
+ * operation that is the description's token URL issues sandbox tokens).
+ * Missing parameters and bodies that do not match the schema get
  * problem+json errors; valid requests get the first success example.
  */
 export function respondFromSandbox(page: OperationPageModel, request: ExplorerRequest): ExplorerResponse {
+  const tokenFlow = tokenEndpointOf(page);
+  if (tokenFlow) return respondAsTokenEndpoint({flow: tokenFlow, responses: page.responses}, request);
+  const access = checkAccess(page, request);
+  if (!access.allowed) {
+    const denied = describedError(page.responses, access.status, access.detail, {}, request.path);
+    if (access.challenge) denied.headers['www-authenticate'] = access.challenge;
+    return denied;
+  }
   const missing: ValidationProblem[] = [];
   for (const parameter of page.parameters) {
     if (!parameter.required) continue;

@@ -41,6 +41,11 @@ export default function HydrateOnDemand({children, className, 'aria-label': aria
   const ref = useRef<HTMLDivElement>(null);
   const focusPath = useRef<number[] | null>(null);
 
+  // A part that must change after load (the reader's own values) hydrates then.
+  useEffect(() => {
+    if (eager) setActive(true);
+  }, [eager]);
+
   useEffect(() => {
     if (!active || !focusPath.current || !ref.current) return;
     const twin = nodeAt(ref.current, focusPath.current);

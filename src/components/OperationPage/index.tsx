@@ -1,19 +1,20 @@
-import {lazy, Suspense, useId, useState, type ReactNode} from 'react';
+import {lazy, Suspense, useEffect, useId, useState, type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
 import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import clsx from 'clsx';
 import Heading from '@theme/Heading';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
-import CodeBlock from '@theme/CodeBlock';
 import Admonition from '@theme/Admonition';
 import RichText from '@site/src/components/RichText';
 import {SchemaLinksContext, TARGET_IN_CLOSED_DETAILS_CSS, useTargetAnchor} from '@site/src/components/FieldLink';
 import {bodyAnchor, isAnchorWithin} from '@site/src/openapi/field-anchors';
 import HydrateOnDemand from '@site/src/components/HydrateOnDemand';
 import ExplorerSkeleton from '@site/src/components/ApiExplorer/Skeleton';
+import {isSignInReturn} from '@site/src/components/ApiExplorer/explorer-storage';
 import type {OperationPageModel, ResponseModel, SecurityRequirementModel} from '@site/src/openapi/types';
 import Callbacks from './Callbacks';
+import CodeSamples from './CodeSamples';
 import ExpandAll from './ExpandAll';
 import ResponseDetails, {UnresolvedReference} from './ResponseDetails';
 import MethodBadge from './MethodBadge';
@@ -144,6 +145,12 @@ function TryIt({page}: {page: OperationPageModel}): ReactNode {
   const [opened, setOpened] = useState(false);
   const [shown, setShown] = useState(false);
   const panelId = useId();
+  // Back from an OAuth sign-in started in the explorer: open it, it finishes the sign-in.
+  useEffect(() => {
+    if (!isSignInReturn(window.location.search)) return;
+    setOpened(true);
+    setShown(true);
+  }, []);
   const toggle = () => {
     setOpened(true);
     setShown(!shown);
@@ -165,7 +172,7 @@ function TryIt({page}: {page: OperationPageModel}): ReactNode {
           {shown ? 'Hide the API explorer' : 'Open the API explorer'}
         </button>
       </div>
-      <p className={styles.muted}>Send this request to the sandbox, which answers from the examples, or to the production API with your token.</p>
+      <p className={styles.muted}>Send this request to the sandbox, which answers from the examples, or to a real server with your credentials (Authorize).</p>
       <div id={panelId} hidden={!shown}>
         {opened ? (
           // The placeholder has the form's size: nothing below moves when the form arrives.
@@ -204,25 +211,7 @@ function Aside({page, contentTypeChosen}: {page: OperationPageModel; contentType
   const responseExamples = page.responses.filter((response) => response.content.some((media) => media.examples.length > 0));
   return (
     <aside className={clsx(styles.aside, 'api-examples')} aria-label="Examples">
-      {page.codeSamples.length > 0 ? (
-        <section aria-label="Code samples" className={styles.asideBlock}>
-          <Heading as="h2" id="code-samples" className={styles.asideHeading}>
-            Code samples
-          </Heading>
-          {/* The tabs hydrate at once, so the language chosen on another page
-              (groupId, kept in localStorage) is selected on load; the
-              highlighted code inside stays server HTML until used. */}
-          <Tabs groupId="code-samples" className={styles.codeTabs}>
-            {page.codeSamples.map((sample) => (
-              <TabItem key={sample.id} value={sample.id} label={sample.label}>
-                <HydrateOnDemand>
-                  <CodeBlock language={sample.language}>{sample.code}</CodeBlock>
-                </HydrateOnDemand>
-              </TabItem>
-            ))}
-          </Tabs>
-        </section>
-      ) : null}
+      {page.codeSamples.length > 0 ? <CodeSamples page={page} /> : null}
       {page.webhook ? null : <TryIt page={page} />}
       {hasRequestExamples ? (
         <HydrateOnDemand eager={contentTypeChosen}>

@@ -5,6 +5,7 @@ import RichText from '@site/src/components/RichText';
 import HydrateOnDemand from '@site/src/components/HydrateOnDemand';
 import ApiVersionNote from '@site/src/components/ApiVersionNote';
 import SpecDownloads from '@site/src/components/SpecDownloads';
+import AuthorizeButton from './AuthorizeButton';
 import type {OverviewPageModel} from '@site/src/openapi/types';
 import styles from './styles.module.css';
 
@@ -44,6 +45,10 @@ export default function OverviewPage({page}: {page: OverviewPageModel}): ReactNo
             <Heading as="h2" id="authentication-schemes">
               Authentication schemes
             </Heading>
+            <p className={styles.authorize}>
+              Fill in your credentials once for every operation&apos;s API explorer, for this browsing session:{' '}
+              <AuthorizeButton servers={page.servers} schemes={page.securitySchemes} />
+            </p>
             {page.securitySchemes.map((scheme) => (
               <div key={scheme.key} className={styles.scheme}>
                 <Heading as="h3" id={`scheme-${scheme.key.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`}>

@@ -105,6 +105,7 @@ const createContactPage: OperationPageModel = {
     {status: '409', description: root(p('A contact with this email exists.')), headers: [], content: []},
   ],
   callbacks: [],
+  authSchemes: [],
   codeSamples: [
     {id: 'curl', label: 'cURL', language: 'bash', code: "curl --request POST \\\n  --url https://api.meridian.example/v1/contacts"},
     {id: 'python', label: 'Python', language: 'python', code: 'import requests'},
@@ -418,6 +419,7 @@ describe('overviewToMarkdown and tagToMarkdown', () => {
         {
           key: 'oauth2',
           kind: 'oauth2',
+          type: 'oauth2',
           description: root(p('Client credentials.')),
           flows: [{type: 'clientCredentials', tokenUrl: 'https://api.meridian.example/v1/oauth/token', scopes: [{name: 'contacts:read', description: 'Read contacts.'}]}],
         },

@@ -2,9 +2,11 @@ import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 import {readFileSync} from 'node:fs';
 import {respondFromSandbox, type ExplorerRequest} from '../sandbox';
+import {issueSandboxToken} from '../sandbox-auth';
 import {validateAgainstSchema} from '../validate';
 import {operationPageModel} from '@site/src/openapi/model';
 import {SpecDocument} from '@site/src/openapi/spec-document';
+import {schemaNode} from '@site/src/openapi/schema';
 import type {OperationPageModel, SchemaNode} from '@site/src/openapi/types';
 
 const spec = new SpecDocument(parse(readFileSync(new URL('../../../../openapi/meridian.yaml', import.meta.url), 'utf8')));
@@ -15,8 +17,11 @@ function page(operationId: string): OperationPageModel {
   return {...operationPageModel(spec, entry), codeSamples: []};
 }
 
+/** A token with every scope of the description, as the sandbox's own token endpoint issues it. */
+const everyScope = issueSandboxToken(['contacts:read', 'contacts:write'], 'cli_test').token;
+
 function request(overrides: Partial<ExplorerRequest>): ExplorerRequest {
-  return {method: 'POST', path: '/v1/contacts', pathParameters: {}, query: {}, headers: {}, ...overrides};
+  return {method: 'POST', path: '/v1/contacts', pathParameters: {}, query: {}, headers: {Authorization: `Bearer ${everyScope}`}, ...overrides};
 }
 
 describe('respondFromSandbox', () => {
@@ -122,5 +127,65 @@ describe('validateAgainstSchema', () => {
 
   it('accepts anything where a reference does not resolve', () => {
     expect(validateAgainstSchema({anything: true}, node({typeLabel: 'unresolved reference #/components/schemas/Gone', unresolvedRef: '#/components/schemas/Gone'}))).toEqual([]);
+  });
+});
+
+describe('validateAgainstSchema: the rest of the object and array rules', () => {
+  const node = (overrides: Partial<SchemaNode>): SchemaNode => ({types: [], typeLabel: 'any', ...overrides});
+  const name = node({name: 'name', types: ['string']});
+
+  it('refuses properties an object does not declare when additionalProperties is false, except hidden read-only ones', () => {
+    const closed = node({types: ['object'], properties: [name], noAdditionalProperties: true, hiddenProperties: ['id']});
+    expect(validateAgainstSchema({name: 'a', id: 'x'}, closed)).toEqual([]);
+    expect(validateAgainstSchema({name: 'a', extra: 1}, closed)).toEqual([{pointer: '/extra', detail: '/extra is not a property of this object.'}]);
+  });
+
+  it('checks further properties against additionalProperties and patternProperties', () => {
+    const map = node({types: ['object'], additionalProperties: node({types: ['integer']}), patternProperties: [{pattern: '^x-', schema: node({types: ['string']})}]});
+    expect(validateAgainstSchema({a: 1, 'x-note': 'ok'}, map)).toEqual([]);
+    expect(validateAgainstSchema({a: 'one', 'x-note': 2}, map)).toEqual([
+      {pointer: '/a', detail: '/a must be integer, not string.'},
+      {pointer: '/x-note', detail: '/x-note must be string, not integer.'},
+    ]);
+  });
+
+  it('counts properties', () => {
+    expect(validateAgainstSchema({}, node({types: ['object'], rules: {minProperties: 1}}))).toEqual([{pointer: '', detail: '/ must have at least 1 properties.'}]);
+    expect(validateAgainstSchema({a: 1, b: 2}, node({types: ['object'], rules: {maxProperties: 1}}))).toEqual([{pointer: '', detail: '/ must have at most 1 properties.'}]);
+  });
+
+  it('does not take inherited names for properties', () => {
+    const required = node({types: ['object'], properties: [node({name: 'constructor', required: true, types: ['string']}), node({name: 'toString', required: true, types: ['string']})]});
+    expect(validateAgainstSchema({}, required).map((problem) => problem.pointer)).toEqual(['/constructor', '/toString']);
+  });
+
+  it('finds repeated items, whatever the order of their keys', () => {
+    const unique = node({types: ['array'], rules: {uniqueItems: true}});
+    expect(validateAgainstSchema([{a: 1, b: 2}, {b: 2, a: 1}, 3], unique)).toEqual([{pointer: '/1', detail: '/1 repeats /0: the items must be unique.'}]);
+    expect(validateAgainstSchema([1, '1', [1]], unique)).toEqual([]);
+  });
+
+  it('checks multipleOf within floating-point error', () => {
+    const tenth = node({types: ['number'], rules: {multipleOf: 0.1}});
+    expect(validateAgainstSchema(0.3, tenth)).toEqual([]);
+    expect(validateAgainstSchema(0.35, tenth)).toEqual([{pointer: '', detail: '/ must be a multiple of 0.1.'}]);
+    expect(validateAgainstSchema(10, node({types: ['integer'], rules: {multipleOf: 5}}))).toEqual([]);
+  });
+
+  it('accepts date-times with a lower-case t and z (RFC 3339)', () => {
+    const dateTime = node({types: ['string'], rules: {format: 'date-time'}});
+    expect(validateAgainstSchema('2025-06-12t10:30:00z', dateTime)).toEqual([]);
+    expect(validateAgainstSchema('2025-06-12 10:30', dateTime)).toEqual([{pointer: '', detail: '/ must be a valid date-time.'}]);
+  });
+});
+
+describe('schemaNode: closed objects', () => {
+  it('marks additionalProperties: false, and keeps the names of the read-only fields a request leaves out', () => {
+    const document = new SpecDocument({openapi: '3.1.0', info: {title: 't', version: '1'}, paths: {}});
+    const schema = {type: 'object', additionalProperties: false, properties: {id: {type: 'string', readOnly: true}, name: {type: 'string'}}};
+    const request = schemaNode(document, schema, 'request');
+    expect(request).toMatchObject({noAdditionalProperties: true, hiddenProperties: ['id']});
+    expect(request.properties?.map((property) => property.name)).toEqual(['name']);
+    expect(schemaNode(document, schema, 'response')).not.toHaveProperty('hiddenProperties');
   });
 });

@@ -293,6 +293,7 @@ describe('collectTwinPages and the plugin', () => {
     parameters: [],
     responses: [],
     callbacks: [],
+    authSchemes: [],
     codeSamples: [{id: 'curl', label: 'cURL', language: 'bash', code: `curl --request ${method.toUpperCase()}`}],
   });
   const operationRef = (model: OperationPageModel) => ({

@@ -1,0 +1,77 @@
+/**
+ * When the browser refuses to give the page a response, it says only "Failed
+ * to fetch". This tells the reader which of the usual causes it was and what
+ * to do, with the request as a cURL command, which no browser rule stops.
+ */
+
+export interface SentRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  cookies: Record<string, string>;
+  body?: string;
+}
+
+export interface RequestFailure {
+  cause: 'mixed-content' | 'cors' | 'network' | 'timeout' | 'cookie-host';
+  message: string;
+  curl: string;
+}
+
+function quote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The request as a cURL command, one option per line. */
+export function curlCommand(request: SentRequest): string {
+  const lines = [`curl --request ${request.method} ${quote(request.url)}`];
+  for (const [name, value] of Object.entries(request.headers)) lines.push(`--header ${quote(`${name}: ${value}`)}`);
+  const cookies = Object.entries(request.cookies);
+  if (cookies.length > 0) lines.push(`--cookie ${quote(cookies.map(([name, value]) => `${name}=${value}`).join('; '))}`);
+  if (request.body !== undefined && request.body !== '' && !['GET', 'HEAD'].includes(request.method)) lines.push(`--data ${quote(request.body)}`);
+  return lines.join(' \\\n  ');
+}
+
+/**
+ * Whether the server answers at all: a `no-cors` request gets an opaque
+ * answer from any server that is up, whatever its CORS rules, and carries no
+ * credentials. It goes to the server's origin, not to the operation.
+ */
+async function reachable(url: URL): Promise<boolean> {
+  try {
+    await fetch(`${url.origin}/`, {mode: 'no-cors', credentials: 'omit', cache: 'no-store'});
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Why the request failed, as far as the page can know it. */
+export async function explainFailure(request: SentRequest, error: unknown): Promise<RequestFailure> {
+  const curl = curlCommand(request);
+  const url = new URL(request.url);
+  if ((error as Error)?.name === 'AbortError') {
+    return {cause: 'timeout', message: `${url.origin} did not answer within 30 seconds. Try again, or send the request with cURL:`, curl};
+  }
+  if (window.location.protocol === 'https:' && url.protocol === 'http:') {
+    return {
+      cause: 'mixed-content',
+      message: `This page was loaded over HTTPS, so the browser does not let it call ${url.origin} over plain HTTP. Use an https:// server URL, or send the request with cURL:`,
+      curl,
+    };
+  }
+  if (await reachable(url)) {
+    return {
+      cause: 'cors',
+      message: `${url.origin} answered, but did not allow this site (${window.location.origin}) to read the response: its CORS headers do not include this origin${
+        Object.keys(request.headers).length > 0 ? ' or the headers sent' : ''
+      }. The request may still have reached the API. Send it with cURL instead, or ask the API team to allow this origin:`,
+      curl,
+    };
+  }
+  return {
+    cause: 'network',
+    message: `${url.origin} could not be reached (the server is down, the address is wrong, or a network or TLS problem). Check the server URL, or send the request with cURL:`,
+    curl,
+  };
+}

@@ -1,0 +1,191 @@
+import {sample} from 'openapi-sampler';
+import type {JSONSchema7} from 'json-schema';
+import RandExp from 'randexp';
+import {isObject, type JsonObject, type SpecDocument} from './spec-document';
+import {mergeAllOf, type SchemaDirection} from './schema';
+
+/**
+ * Example values generated from a schema, for media types and parameters the
+ * description gives no example for, by Redocly's openapi-sampler: it honours
+ * examples, defaults and enums first, then formats, lengths, patterns,
+ * ranges and item counts. Two gaps of the sampler are filled here (found by
+ * the property test in __tests__/sample-property.test.ts): it ignores
+ * `multipleOf`, and its pattern generator knows no groups or alternations
+ * (`^(red|green)$`), so numbers are moved to the nearest allowed multiple and
+ * strings that miss their pattern are regenerated with randexp, taking the
+ * first choice everywhere so that builds stay reproducible. A generated body
+ * passes the sandbox's own validation.
+ */
+
+/** Deep enough for real bodies; deeper nests are cut (circular ones always are). */
+const MAX_SAMPLE_DEPTH = 8;
+
+const sanitizedDocuments = new WeakMap<SpecDocument, JsonObject>();
+
+function isBrokenRef(spec: SpecDocument, value: unknown): boolean {
+  return isObject(value) && typeof value.$ref === 'string' && spec.resolve({$ref: value.$ref}).unresolvedRef !== undefined;
+}
+
+/**
+ * The value without the `$ref`s that do not resolve within the description:
+ * a property or an item schema that is one is left out (nothing is known of
+ * it, so the example does not invent it), any other keeps its siblings.
+ */
+function withoutBrokenRefs(spec: SpecDocument, value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutBrokenRefs(spec, item));
+  if (!isObject(value)) return value;
+  const copy: JsonObject = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key === 'properties' && isObject(child)) {
+      copy.properties = Object.fromEntries(Object.entries(child).filter(([, property]) => !isBrokenRef(spec, property)).map(([name, property]) => [name, withoutBrokenRefs(spec, property)]));
+    } else if (key === 'items' && isBrokenRef(spec, child)) {
+      continue;
+    } else {
+      copy[key] = withoutBrokenRefs(spec, child);
+    }
+  }
+  if (isBrokenRef(spec, copy)) delete copy.$ref;
+  return copy;
+}
+
+/** Whether a schema allows null: else a null sample only means the schema says nothing of the value. */
+function allowsNull(spec: SpecDocument, schema: unknown): boolean {
+  const {value} = spec.resolve(schema);
+  const type = value.type;
+  return (
+    value.nullable === true ||
+    type === 'null' ||
+    (Array.isArray(type) && type.includes('null')) ||
+    value.const === null ||
+    value.example === null ||
+    value.default === null ||
+    (Array.isArray(value.enum) && value.enum.includes(null)) ||
+    (Array.isArray(value.examples) && value.examples[0] === null)
+  );
+}
+
+/**
+ * openapi-sampler throws on a `$ref` it cannot follow (one outside the
+ * document, or to nothing); the imperfect descriptions we publish have them.
+ * For those, it samples a copy of the description without them, made once.
+ */
+function sanitizedDocument(spec: SpecDocument): JsonObject {
+  let document = sanitizedDocuments.get(spec);
+  if (!document) {
+    document = withoutBrokenRefs(spec, spec.root) as JsonObject;
+    sanitizedDocuments.set(spec, document);
+  }
+  return document;
+}
+
+/** Past this depth the fitting pass leaves values as the sampler made them. */
+const MAX_FIT_DEPTH = 12;
+
+function isAuthored(schema: JsonObject): boolean {
+  return schema.example !== undefined || schema.default !== undefined || schema.const !== undefined || Array.isArray(schema.enum) || Array.isArray(schema.examples);
+}
+
+/** The smallest multiple of `step` within the schema's bounds, or the value unchanged when there is none. */
+function fitMultiple(schema: JsonObject, value: number): number {
+  const step = schema.multipleOf;
+  if (typeof step !== 'number' || step <= 0 || Number.isInteger(value / step)) return value;
+  const bound = (exclusive: unknown, inclusive: unknown): number | undefined =>
+    typeof exclusive === 'number' ? exclusive : exclusive === true && typeof inclusive === 'number' ? inclusive : undefined;
+  const exclusiveMinimum = bound(schema.exclusiveMinimum, schema.minimum);
+  const exclusiveMaximum = bound(schema.exclusiveMaximum, schema.maximum);
+  const lower = typeof exclusiveMinimum === 'number' ? exclusiveMinimum : typeof schema.minimum === 'number' ? schema.minimum : undefined;
+  const upper = typeof exclusiveMaximum === 'number' ? exclusiveMaximum : typeof schema.maximum === 'number' ? schema.maximum : undefined;
+  const fits = (number: number) =>
+    (upper === undefined || (exclusiveMaximum !== undefined ? number < upper : number <= upper)) && (lower === undefined || (exclusiveMinimum !== undefined ? number > lower : number >= lower));
+  const fromLower = lower === undefined ? undefined : Math.ceil(lower / step) * step + (exclusiveMinimum !== undefined && Number.isInteger(lower / step) ? step : 0);
+  const fromUpper = upper === undefined ? undefined : Math.floor(upper / step) * step - (exclusiveMaximum !== undefined && Number.isInteger(upper / step) ? step : 0);
+  // The multiple nearest the sampler's value, else the first one past the lower bound, else the last below the upper one.
+  for (const candidate of [Math.round(value / step) * step, fromLower, fromUpper]) {
+    if (candidate === undefined) continue;
+    // Multiples of decimals carry binary noise: 0.30000000000000004 is written 0.3.
+    const clean = Number(candidate.toPrecision(12));
+    if (fits(clean)) return clean;
+  }
+  return value;
+}
+
+/** A string of the schema's length bounds (a pattern, if any, is the next step's). */
+function fitLength(schema: JsonObject, value: string): string {
+  const characters = [...value];
+  if (typeof schema.maxLength === 'number' && characters.length > schema.maxLength) return characters.slice(0, Math.max(0, schema.maxLength)).join('');
+  if (typeof schema.minLength === 'number' && characters.length < schema.minLength) return value + 'a'.repeat(schema.minLength - characters.length);
+  return value;
+}
+
+function fitPattern(schema: JsonObject, value: string): string {
+  const pattern = schema.pattern;
+  if (typeof pattern !== 'string') return value;
+  let regex: RegExp;
+  try {
+    regex = new RegExp(pattern, 'u');
+  } catch {
+    return value;
+  }
+  if (regex.test(value)) return value;
+  try {
+    const generator = new RandExp(pattern);
+    generator.max = 4;
+    // The first choice everywhere: the same text on every build.
+    (generator as unknown as {randInt: (low: number, high: number) => number}).randInt = (low) => low;
+    const generated = generator.gen();
+    return regex.test(generated) ? generated : value;
+  } catch {
+    return value;
+  }
+}
+
+/** The sample with what the sampler cannot do put right, following the schema down its properties and items. */
+function fit(spec: SpecDocument, rawSchema: unknown, value: unknown, depth: number): unknown {
+  if (depth > MAX_FIT_DEPTH) return value;
+  const schema = mergeAllOf(spec, spec.resolve(rawSchema).value);
+  if (isAuthored(schema)) return value;
+  if (typeof value === 'number') return fitMultiple(schema, value);
+  if (typeof value === 'string') return fitPattern(schema, typeof schema.format === 'string' ? value : fitLength(schema, value));
+  if (Array.isArray(value)) {
+    const positional = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : [];
+    const rest = Array.isArray(schema.items) ? schema.additionalItems : schema.items;
+    return value.map((item, index) => {
+      const itemSchema = index < positional.length ? positional[index] : rest;
+      return isObject(itemSchema) ? fit(spec, itemSchema, item, depth + 1) : item;
+    });
+  }
+  if (isObject(value)) {
+    const properties = isObject(schema.properties) ? schema.properties : {};
+    return Object.fromEntries(
+      Object.entries(value).map(([name, child]) => {
+        const childSchema = properties[name] ?? schema.additionalProperties;
+        return [name, isObject(childSchema) ? fit(spec, childSchema, child, depth + 1) : child];
+      }),
+    );
+  }
+  return value;
+}
+
+export function sampleFromSchema(spec: SpecDocument, schema: unknown, direction: SchemaDirection): unknown {
+  if (!isObject(schema)) return undefined;
+  const options = {
+    skipReadOnly: direction === 'request',
+    skipWriteOnly: direction === 'response',
+    quiet: true,
+    enablePatterns: true,
+    maxSampleDepth: MAX_SAMPLE_DEPTH,
+  };
+  let value: unknown;
+  try {
+    value = sample(schema as JSONSchema7, options, spec.root);
+  } catch {
+    try {
+      value = sample(withoutBrokenRefs(spec, schema) as JSONSchema7, options, sanitizedDocument(spec));
+    } catch {
+      // A schema the sampler cannot read at all: the page says there is no example rather than failing the build.
+      return undefined;
+    }
+  }
+  if (value === null && !allowsNull(spec, schema)) return undefined;
+  return fit(spec, schema, value, 0);
+}
