@@ -81,7 +81,7 @@ const config = {
 
   customFields: {homeLinks: createHomeLinks(apiLinks)},
 
-  clientModules: ['./src/client/prefetch-on-intent.ts', './src/client/hydration-state.ts'],
+  clientModules: ['./src/client/prefetch-on-intent.ts', './src/client/hydration-state.ts', './src/client/field-anchors.ts'],
 
   presets: [
     [
@@ -137,6 +137,9 @@ const config = {
             template: 'src/openapi/templates/api.mustache',
             infoTemplate: 'src/openapi/templates/info.mustache',
             tagTemplate: 'src/openapi/templates/tag.mustache',
+            schemaTemplate: 'src/openapi/templates/schema.mustache',
+            // A page per named schema (docs/api/schemas/), in a "Schemas" sidebar category.
+            showSchemas: true,
             markdownGenerators: createPageGenerators({
               specPath: resolvedSpecPath,
               outputDir: apiOutputDir,
@@ -193,7 +196,9 @@ const config = {
         // payloads) repeats the same words on every operation page: indexed,
         // it was most of the index (54 MB for 2,000 operations) and every
         // search listed "Code samples" once per operation.
-        ignoreCssSelectors: ['aside.api-examples'],
+        // Schema pages are found by their name and lead; their field lists,
+        // examples and users repeat the operation pages and doubled the index.
+        ignoreCssSelectors: ['aside.api-examples', '.schema-page-details'],
       },
     ],
   ],

@@ -16,8 +16,9 @@ import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 import process from 'node:process';
+import {parse} from 'yaml';
 
-import {checkOperationPages, truncate} from './corpus/check-build';
+import {checkFieldsAndSchemas, checkOperationPages, truncate} from './corpus/check-build';
 import {type CorpusSite, prepareCorpusSite, reportedBrokenLinks, resetGenerated} from './corpus/corpus-site';
 import {dropKeptBuild, FIXTURE_SPECS, keepBuild, sourceStamp, type FixtureName} from './corpus/fixture-builds';
 import {readExpectedOperations, type ExpectedOperation} from './corpus/expected-operations';
@@ -94,8 +95,10 @@ async function buildAndCheck(
   const done = () => ({...result, seconds: (performance.now() - started) / 1000});
 
   let expected: ExpectedOperation[];
+  let document: unknown;
   try {
     expected = readExpectedOperations(specFile);
+    document = parse(readFileSync(specFile, 'utf8'), {maxAliasCount: -1});
   } catch (error) {
     result.problems.push(`cannot read the spec: ${(error as Error).message}`);
     return done();
@@ -139,6 +142,10 @@ async function buildAndCheck(
   const check = checkOperationPages(buildDir, expected);
   result.pages = check.pagesFound;
   result.problems.push(...check.problems, ...reportedBrokenLinks(run.output));
+  // Every named schema and webhook has a page, and every field is on its page or one schema page further.
+  const fields = checkFieldsAndSchemas(buildDir, document);
+  result.problems.push(...fields.problems);
+  result.notes.push(`${fields.schemaPages} schema pages, ${fields.webhookPages} webhook pages, ${fields.fieldsChecked} fields found`);
   if (fixture && result.problems.length === 0) keepBuild(projectRoot, fixture, site.dir, run.output, sourceStamp(projectRoot, fixture));
   return done();
 }

@@ -4,8 +4,10 @@ import path from 'node:path';
 import {diffSpecs} from './diff-specs';
 import {SpecLoadError, loadSpecFile} from './load-spec';
 import {isJsonObject} from './resolve-refs';
-import type {Changelog, ChangelogEntry, DiffCounts, SpecDiff} from './types';
-import {API_DOCS_BASE_PATH} from '../openapi/page-ids';
+import type {Change, Changelog, ChangelogEntry, DiffCounts, OperationDiff, OperationRef, SpecDiff} from './types';
+import {findFieldAnchor} from '../openapi/field-lookup';
+import {operationPageModel} from '../openapi/model';
+import {API_DOCS_BASE_PATH, assignPageIds} from '../openapi/page-ids';
 import {resolveReference} from '../openapi/site-references';
 import {HTTP_METHODS, SpecDocument} from '../openapi/spec-document';
 
@@ -175,8 +177,40 @@ export function changelogFromSpecs(releases: readonly ReleaseSnapshot[], current
   return {
     currentVersion,
     currentOperationPages: operationPagesOf(current),
-    entries: entries.reverse(),
+    entries: linkFields(entries, current).reverse(),
   };
+}
+
+const FIELD_REMOVED = new Set<Change['kind']>(['request-field-removed', 'response-field-removed']);
+
+/**
+ * Each change to a field gets the field's address in the current reference
+ * (its operation page and field id), when the reference still shows it; a
+ * removed field gets the last version that had it.
+ */
+function linkFields(entries: ChangelogEntry[], current: Record<string, unknown>): ChangelogEntry[] {
+  const spec = new SpecDocument(current);
+  const ids = assignPageIds(spec);
+  const models = new Map<string, ReturnType<typeof operationPageModel> | undefined>();
+  const modelOf = (operation: OperationRef) => {
+    const key = `${operation.method} ${operation.path}`;
+    if (!models.has(key)) {
+      const entry = ids.operationPage('operation', operation.method, operation.path);
+      models.set(key, entry ? operationPageModel(spec, entry) : undefined);
+    }
+    return models.get(key);
+  };
+  const link = (entry: ChangelogEntry, diff: OperationDiff): OperationDiff => ({
+    ...diff,
+    changes: diff.changes.map((item) => {
+      if (!item.field) return item;
+      const model = modelOf(diff.operation);
+      const anchor = model ? findFieldAnchor(model, item.field) : undefined;
+      const linked: Change = anchor && model ? {...item, link: `${API_DOCS_BASE_PATH}/${model.id}#${anchor}`} : item;
+      return FIELD_REMOVED.has(item.kind) && entry.previousVersion !== undefined ? {...linked, lastVersion: entry.previousVersion} : linked;
+    }),
+  });
+  return entries.map((entry) => ({...entry, changed: entry.changed.map((diff) => link(entry, diff))}));
 }
 
 /** Reads the release snapshots and the resolved spec, and builds the changelog from them. */

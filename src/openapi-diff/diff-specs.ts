@@ -202,6 +202,8 @@ function isProperty(path: string): boolean {
 
 function compareFields(before: FieldMap, after: FieldMap, direction: Direction, status?: string): Change[] {
   const changes: Change[] = [];
+  /** The change, with the field it concerns (the changelog links it). */
+  const about = (path: string, item: Change): Change => ({...item, field: {in: direction, ...(status !== undefined ? {status} : {}), path}});
   const request = direction === 'request';
   const subjectOf = (path: string): string => {
     if (request) return path === '' ? 'The request body' : `Request field \`${path}\``;
@@ -214,9 +216,12 @@ function compareFields(before: FieldMap, after: FieldMap, direction: Direction, 
     const parent = parentPath(path);
     if (parent !== undefined && !after.has(parent)) continue;
     changes.push(
-      request
-        ? change('request-field-removed', RULES.requestFieldRemoved, `Removed request field \`${path}\`.`)
-        : change('response-field-removed', RULES.responseFieldRemoved, `Removed field \`${path}\` from the \`${status}\` response.`),
+      about(
+        path,
+        request
+          ? change('request-field-removed', RULES.requestFieldRemoved, `Removed request field \`${path}\`.`)
+          : change('response-field-removed', RULES.responseFieldRemoved, `Removed field \`${path}\` from the \`${status}\` response.`),
+      ),
     );
   }
 
@@ -228,14 +233,17 @@ function compareFields(before: FieldMap, after: FieldMap, direction: Direction, 
       if (request) {
         const required = newShape.required && isProperty(path);
         changes.push(
-          change(
-            'request-field-added',
-            required ? RULES.requiredRequestFieldAdded : RULES.optionalRequestFieldAdded,
-            `Added ${required ? 'required' : 'optional'} request field \`${path}\`.`,
+          about(
+            path,
+            change(
+              'request-field-added',
+              required ? RULES.requiredRequestFieldAdded : RULES.optionalRequestFieldAdded,
+              `Added ${required ? 'required' : 'optional'} request field \`${path}\`.`,
+            ),
           ),
         );
       } else {
-        changes.push(change('response-field-added', RULES.responseFieldAdded, `Added field \`${path}\` to the \`${status}\` response.`));
+        changes.push(about(path, change('response-field-added', RULES.responseFieldAdded, `Added field \`${path}\` to the \`${status}\` response.`)));
       }
       continue;
     }
@@ -249,7 +257,7 @@ function compareFields(before: FieldMap, after: FieldMap, direction: Direction, 
           ? RULES.responseFieldNowRequired
           : RULES.responseFieldNowOptional;
       changes.push(
-        change(request ? 'request-field-required-changed' : 'response-field-required-changed', rule, `${subjectOf(path)} became ${became}.`),
+        about(path, change(request ? 'request-field-required-changed' : 'response-field-required-changed', rule, `${subjectOf(path)} became ${became}.`)),
       );
     }
     changes.push(
@@ -261,7 +269,7 @@ function compareFields(before: FieldMap, after: FieldMap, direction: Direction, 
         request
           ? {type: 'request-field-type-changed', enumAdded: 'request-field-enum-values-added', enumRemoved: 'request-field-enum-values-removed'}
           : {type: 'response-field-type-changed', enumAdded: 'response-field-enum-values-added', enumRemoved: 'response-field-enum-values-removed'},
-      ),
+      ).map((item) => about(path, item)),
     );
   }
   return changes;

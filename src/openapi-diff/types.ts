@@ -53,6 +53,21 @@ export interface Change {
   breaking: boolean;
   message: string;
   explanation: string;
+  /** The field the change concerns, for changes to a body's fields. */
+  field?: FieldRef;
+  /** Set by the changelog: the field's address in the current reference
+   * (`/docs/api/create-contact#request-body.consent`), when it is there. */
+  link?: string;
+  /** Set by the changelog for a field that is no longer in the reference: the last version that had it. */
+  lastVersion?: string;
+}
+
+/** A field of a request or response body, by the diff's dotted path (`address.postcode`, `items[].sku`, `''` for the body). */
+export interface FieldRef {
+  in: 'request' | 'response';
+  /** The response's status, for response fields. */
+  status?: string;
+  path: string;
 }
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';

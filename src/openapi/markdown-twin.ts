@@ -8,6 +8,7 @@
  */
 import {furtherItemsName, patternKeyName} from './model-text';
 import type {
+  SchemaPageModel,
   CodeSample,
   ExampleModel,
   HeaderModel,
@@ -36,6 +37,8 @@ export interface HastLikeNode {
 export interface MarkdownOptions {
   /** Origin (and base path) that root-relative links such as `/docs/intro` are resolved against. */
   siteUrl?: string;
+  /** Routes of the schema pages by schema name: a schema not repeated in a field table links there. */
+  schemaLinks?: Record<string, string>;
 }
 
 export interface OperationMarkdownOptions {
@@ -558,10 +561,12 @@ interface FieldRow {
   note?: string;
 }
 
-type Direction = 'request' | 'response';
+/** `schema`: a schema page, which lists read-only and write-only fields alike. */
+type Direction = 'request' | 'response' | 'schema';
 
 /** Properties that belong in this direction: read-only fields are never sent, write-only never returned. */
 function visibleProperties(schema: SchemaNode, direction: Direction): SchemaNode[] {
+  if (direction === 'schema') return schema.properties ?? [];
   return (schema.properties ?? []).filter((property) =>
     direction === 'request' ? !property.readOnly : !property.writeOnly,
   );
@@ -613,9 +618,13 @@ function childRows(schema: SchemaNode, prefix: string, direction: Direction, dep
 }
 
 /** What the field list cannot show, said in words: a circular or an unresolved reference. */
-function referenceNote(schema: SchemaNode): string {
+function referenceNote(schema: SchemaNode, options: MarkdownOptions = {}): string {
   if (schema.circularRef) return `Same structure as ${codeSpan(schema.circularRef)}.`;
-  if (schema.notExpandedRef) return `Fields not repeated here (the schema is too large to show in full): see ${codeSpan(`components.schemas.${schema.notExpandedRef}`)} in the API description.`;
+  if (schema.notExpandedRef) {
+    const page = options.schemaLinks?.[schema.notExpandedRef];
+    const name = page ? `[${codeSpan(schema.notExpandedRef)}](${resolveHref(page, options)})` : codeSpan(schema.notExpandedRef);
+    return `Fields not repeated here: see the ${name} schema (${codeSpan(`components.schemas.${schema.notExpandedRef}`)}).`;
+  }
   if (schema.unresolvedRef) return unresolvedNote(schema.unresolvedRef, 'what it defines');
   return '';
 }
@@ -633,14 +642,14 @@ function fieldTable(schema: SchemaNode, direction: Direction, options: MarkdownO
     const description = cellText(schema.description, options);
     return [
       `Type: ${codeSpan(schema.typeLabel || 'any')}.`,
-      referenceNote(schema),
+      referenceNote(schema, options),
       description,
       constraints.length ? `Constraints: ${constraints.join('; ')}.` : '',
     ].filter(Boolean).join(' ');
   }
   return [
     // A part of the body's schema (an allOf member) is missing; its fields follow.
-    ...(schema.unresolvedRef ? [referenceNote(schema), ''] : []),
+    ...(schema.unresolvedRef ? [referenceNote(schema, options), ''] : []),
     tableRow(['Field', 'Type', 'Required', 'Description', 'Constraints']),
     '| --- | --- | --- | --- | --- |',
     ...rows.map(({path, schema: field, note}) =>
@@ -648,7 +657,7 @@ function fieldTable(schema: SchemaNode, direction: Direction, options: MarkdownO
         codeSpan(path),
         codeSpan(field.typeLabel || 'any'),
         field.required ? 'Yes' : 'No',
-        [referenceNote(field), cellText(field.description, options)]
+        [referenceNote(field, options), cellText(field.description, options)]
           .filter(Boolean)
           .join(' '),
         [
@@ -818,7 +827,7 @@ function renderCodeSamples(samples: CodeSample[], which: 'curl' | 'all'): string
 
 /** The Markdown twin of an operation page. */
 export function operationToMarkdown(page: OperationPageModel, options: OperationMarkdownOptions): string {
-  const markdownOptions: MarkdownOptions = {siteUrl: options.siteUrl};
+  const markdownOptions: MarkdownOptions = {siteUrl: options.siteUrl, ...(page.schemaLinks ? {schemaLinks: page.schemaLinks} : {})};
   const description = richTextToMarkdown(page.description, markdownOptions);
   const blocks: string[] = [
     `# ${escapeMarkdownText(page.summary || `${page.method.toUpperCase()} ${page.path}`)}`,
@@ -859,6 +868,19 @@ export function operationToMarkdown(page: OperationPageModel, options: Operation
         )
         .join('\n'),
     );
+    for (const callback of page.callbacks) {
+      blocks.push(`### ${escapeMarkdownText(callback.summary ?? callback.name)}`, codeSpan(`${callback.method.toUpperCase()} ${callback.expression}`));
+      const callbackDescription = richTextToMarkdown(callback.description, markdownOptions);
+      if (callbackDescription) blocks.push(callbackDescription);
+      if (callback.parameters.length > 0) blocks.push('#### Headers and parameters', renderHeaders(callback.parameters.map((parameter) => ({...parameter, description: parameter.description ?? parameter.schema.description})), markdownOptions));
+      if (callback.requestBody) blocks.push('#### Payload', ...renderMediaTypes(callback.requestBody.content, 'request', 5, markdownOptions));
+      if (callback.responses.length > 0) {
+        blocks.push(
+          '#### Responses your server should return',
+          callback.responses.map((response) => `- ${codeSpan(response.status)}${response.description ? `: ${richTextToPlainText(response.description)}` : ''}`).join('\n'),
+        );
+      }
+    }
   }
   blocks.push(...renderCodeSamples(page.codeSamples, options.codeSamples ?? 'curl'));
   return `${blocks.join('\n\n')}\n`;
@@ -955,5 +977,35 @@ export function tagToMarkdown(page: TagPageModel, options: OperationMarkdownOpti
         .join('\n'),
     );
   }
+  return `${blocks.join('\n\n')}\n`;
+}
+
+/** The Markdown twin of a schema page: its fields, composition, examples and users. */
+export function schemaToMarkdown(page: SchemaPageModel, options: OperationMarkdownOptions): string {
+  const markdownOptions: MarkdownOptions = {siteUrl: options.siteUrl, schemaLinks: page.schemaLinks};
+  const blocks: string[] = [`# ${escapeMarkdownText(page.name)}`, `Schema ${codeSpan(`components.schemas.${page.name}`)}.`];
+  const description = richTextToMarkdown(page.schema.description, markdownOptions);
+  if (description) blocks.push(description);
+  if (page.allOf.length > 0) {
+    const parts = page.allOf.map((name) => (page.schemaLinks[name] ? `[${escapeMarkdownText(name)}](${siteLink(page.schemaLinks[name], options.siteUrl)})` : codeSpan(name)));
+    blocks.push(`Composed with ${codeSpan('allOf')} from ${parts.join(', ')}; their fields are listed with its own.`);
+  }
+  blocks.push('## Fields', fieldTable({...page.schema, description: undefined}, 'schema', markdownOptions));
+  if (page.examples.length > 0) blocks.push(page.examples.length > 1 ? '## Examples' : '## Example', ...renderExamples(page.examples, 'application/json', markdownOptions));
+  blocks.push('## Used by');
+  if (page.usedBy.length === 0) blocks.push('No operation, webhook or other schema of the API description refers to this schema.');
+  else {
+    blocks.push(
+      page.usedBy
+        .map((user) => {
+          const link = siteLink(user.permalink, options.siteUrl);
+          const fields = user.fields.map((field) => (field.anchor ? `[${codeSpan(field.path)}](${link}#${field.anchor})` : escapeMarkdownText(field.path)));
+          if (user.moreFields) fields.push(`${user.moreFields} more`);
+          return `- [${escapeMarkdownText(user.title)}](${link}) (${user.kind}${user.endpoint ? `, ${codeSpan(user.endpoint)}` : ''})${fields.length > 0 ? `: ${fields.join(', ')}` : ''}`;
+        })
+        .join('\n'),
+    );
+  }
+  if (page.moreUsers) blocks.push(`And ${page.moreUsers} more.`);
   return `${blocks.join('\n\n')}\n`;
 }

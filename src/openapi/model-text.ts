@@ -2,7 +2,7 @@
  * Reading helpers for the render model that both the build (src/openapi) and
  * browser components use, so they carry no dependencies.
  */
-import type {RichTextNode} from './types';
+import type {RichTextNode, SchemaNode} from './types';
 
 /** The text inside a rich text node, markup dropped. */
 export function textOf(node: RichTextNode): string {
@@ -28,4 +28,17 @@ export function patternKeyName(pattern: string): string {
 /** The field name of the items after `count` positional ones (`prefixItems`): `[2…]`. */
 export function furtherItemsName(count: number): string {
   return `[${count}…]`;
+}
+
+/** Whether a node has children worth a nested list (SchemaView renders its nested part; its fields have ids). */
+export function hasChildren(node: SchemaNode): boolean {
+  return Boolean(
+    (node.properties && node.properties.length > 0) ||
+      node.variants ||
+      (node.prefixItems && node.prefixItems.length > 0) ||
+      (node.patternProperties && node.patternProperties.length > 0) ||
+      (node.items && hasChildren(node.items)) ||
+      // A map's value type is a field of its own (`<any key>`), even a plain one: it has its own id.
+      (node.additionalProperties !== undefined && node.additionalProperties !== true),
+  );
 }

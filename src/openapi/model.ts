@@ -2,7 +2,7 @@ import kebabCase from 'lodash/kebabCase';
 
 import {jsonValueAsText, textOf} from './model-text';
 import {renderMarkdown, summaryText, wellFormed, createSlugger} from './markdown';
-import {assignPageIds, type PagedOperation} from './page-ids';
+import {assignPageIds, SCHEMA_PAGES_DIR, type PagedOperation} from './page-ids';
 import {displaySummary} from './page-outline';
 import {sampleFromSchema} from './sample';
 import {jsonText, schemaNode, type SchemaDirection} from './schema';
@@ -255,16 +255,36 @@ function responseModels(spec: SpecDocument, responses: unknown): ResponseModel[]
   });
 }
 
+const CALLBACK_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
 function callbackModels(spec: SpecDocument, callbacks: unknown): CallbackModel[] {
   if (!isObject(callbacks)) return [];
   const result: CallbackModel[] = [];
   for (const [name, raw] of Object.entries(callbacks)) {
     for (const [expression, rawPathItem] of Object.entries(spec.resolve(raw).value)) {
       const pathItem = spec.resolve(rawPathItem).value;
-      for (const [method, operation] of Object.entries(pathItem)) {
-        if (!isObject(operation)) continue;
+      for (const [method, rawOperation] of Object.entries(pathItem)) {
+        if (!CALLBACK_METHODS.has(method) || !isObject(rawOperation)) continue;
+        const operation = spec.resolve(rawOperation).value;
         const summary = asString(operation.summary);
-        result.push({name: wellFormed(name), expression: wellFormed(expression), method, ...(summary ? {summary: wellFormed(summary)} : {})});
+        const model: CallbackModel = {
+          name: wellFormed(name),
+          expression: wellFormed(expression),
+          method,
+          ...(summary ? {summary: wellFormed(summary)} : {}),
+          // The expression is a runtime URL, not a path template: no path parameters to fill in.
+          parameters: parameterModels(spec, pathItem, operation, undefined).parameters,
+          responses: responseModels(spec, operation.responses),
+        };
+        const description = renderMarkdown(operation.description, {topHeadingLevel: 4});
+        if (description) model.description = description;
+        if (operation.requestBody !== undefined) {
+          const body = spec.resolve(operation.requestBody).value;
+          model.requestBody = {required: body.required === true, content: mediaTypeModels(spec, body.content, 'request')};
+          const bodyDescription = renderMarkdown(body.description, {topHeadingLevel: 5});
+          if (bodyDescription) model.requestBody.description = bodyDescription;
+        }
+        result.push(model);
       }
     }
   }
@@ -494,6 +514,8 @@ export function overviewPageModel(spec: SpecDocument, id: string, apiDocsBasePat
       })),
   };
   if (description) model.description = description;
+  const schemaCount = assignPageIds(spec).schemas.length;
+  if (schemaCount > 0) model.schemas = {permalink: `${apiDocsBasePath}/${SCHEMA_PAGES_DIR}`, count: schemaCount};
   if (contact) {
     model.contact = {};
     if (asString(contact.name)) model.contact.name = wellFormed(String(contact.name));

@@ -4,8 +4,9 @@ import path from 'node:path';
 import {generateCodeSamples} from './code-samples';
 import {setLinkContext, wellFormed} from './markdown';
 import {declaredCodeSamples, operationPageModel, overviewPageModel, sampleRequest, tagPageModel} from './model';
-import {assignPageIds} from './page-ids';
-import {renameSidebarDoc} from './sidebar-file';
+import {assignPageIds, SCHEMA_PAGES_DIR} from './page-ids';
+import {schemaLinksFor, schemaPageModel, SchemaUsageIndex} from './schema-pages';
+import {arrangeApiSidebar, renameSidebarDoc} from './sidebar-file';
 import {linkContextFor} from './spec-link-context';
 import type {LinkContext} from './spec-links';
 import {specDocumentFromText, type SpecDocument} from './spec-document';
@@ -35,6 +36,12 @@ export interface PageGeneratorOptions {
   linkBase?: string;
 }
 
+/** Slug of the schemas' index page (a generated index of the sidebar's
+ * "Schemas" category), relative to the docs route: `/docs/api/schemas` → `/api/schemas`. */
+export function schemasIndexSlug(apiDocsBasePath: string): string {
+  return `${apiDocsBasePath.replace(/^\/docs(?=\/|$)/, '')}/${SCHEMA_PAGES_DIR}`;
+}
+
 /** Front matter values are written between double quotes in our templates:
  * JSON string escaping is valid YAML double-quoted escaping. */
 function yamlQuoted(text: string): string {
@@ -48,9 +55,11 @@ function tagPageTitle(tagName: string): string {
 
 /** Body of every generated page: it imports its data and renders it with our
  * component, so no text from the spec is ever compiled as MDX. */
-function pageBody(id: string, component: 'OperationPage' | 'OverviewPage' | 'TagPage', exportToc = false): string {
+function pageBody(id: string, component: 'OperationPage' | 'OverviewPage' | 'TagPage' | 'SchemaPage', exportToc = false): string {
+  // A schema page's file sits in the schemas folder, next to its data.
+  const file = id.split('/').pop() ?? id;
   return [
-    `import page from './${id}.page.json';`,
+    `import page from './${file}.page.json';`,
     `import ${component} from '@site/src/components/${component}';`,
     ...(exportToc ? ['', 'export const toc = page.toc;'] : []),
     '',
@@ -79,6 +88,8 @@ export function createPageGenerators(options: PageGeneratorOptions) {
     }
     return spec;
   };
+  let usageIndex: SchemaUsageIndex | undefined;
+  const schemaUsage = () => (usageIndex ??= new SchemaUsageIndex(loadSpec(), options.apiDocsBasePath));
   let linkContext: LinkContext | undefined;
   /** The spec, with its links context set for the Markdown renderer. Set on
    * every page rather than once: another set of generators in this process
@@ -94,7 +105,9 @@ export function createPageGenerators(options: PageGeneratorOptions) {
     // No lone surrogate may reach the page data, from the spec or from a code
     // sample generator: Rspack's JSON parser refuses "\ud800" and the build stops.
     const json = JSON.stringify(page, (_key, value: unknown) => (typeof value === 'string' ? wellFormed(value) : value));
-    writeFileSync(path.join(options.outputDir, `${page.id}.page.json`), json);
+    const file = path.join(options.outputDir, `${page.id}.page.json`);
+    mkdirSync(path.dirname(file), {recursive: true});
+    writeFileSync(file, json);
   };
   const setFrontMatter = (item: PluginPageItem, title: string, description: string) => {
     item.title = yamlQuoted(title);
@@ -119,7 +132,13 @@ export function createPageGenerators(options: PageGeneratorOptions) {
       }));
       // A webhook is a request the API sends, so there is nothing to call.
       const generated = webhook ? [] : generateCodeSamples(sampleRequest(model));
-      const page: OperationPageModel = {...model, codeSamples: [...declared, ...generated]};
+      schemaUsage().addOperation(entry, model);
+      const schemaLinks = schemaLinksFor(document, model, options.apiDocsBasePath);
+      const page: OperationPageModel = {
+        ...model,
+        codeSamples: [...declared, ...generated],
+        ...(Object.keys(schemaLinks).length > 0 ? {schemaLinks} : {}),
+      };
       writePage(page);
       // Method, path and operationId lead the meta description: search engines
       // and the local search index read it (the index skips text above the first heading).
@@ -128,17 +147,37 @@ export function createPageGenerators(options: PageGeneratorOptions) {
       return pageBody(item.id, 'OperationPage');
     },
     createInfoPageMD(item: PluginPageItem): string {
-      const id = assignPageIds(loadSpecWithLinks()).overviewId;
+      const ids = assignPageIds(loadSpecWithLinks());
+      const id = ids.overviewId;
+      const sidebarFile = path.join(options.outputDir, 'sidebar.ts');
       if (id !== item.id) {
         // The plugin wrote the sidebar before the pages; point its entry for
         // the overview at the new id. It writes the page file under item.id.
-        renameSidebarDoc(path.join(options.outputDir, 'sidebar.ts'), item.id, id);
+        renameSidebarDoc(sidebarFile, item.id, id);
         item.id = id;
       }
+      // The info page is generated once per spec, after the sidebar was
+      // written: the one place to give schema entries their names and
+      // webhooks their category.
+      arrangeApiSidebar(sidebarFile, {
+        schemaLabels: new Map(ids.schemas.map((schema) => [schema.pageId, schema.name])),
+        webhookPageIds: new Set(ids.operations.filter((operation) => operation.kind === 'webhook').map((operation) => operation.pageId)),
+        schemasIndexSlug: ids.schemas.length > 0 ? schemasIndexSlug(options.apiDocsBasePath) : undefined,
+      });
       const page = overviewPageModel(loadSpec(), item.id, options.apiDocsBasePath);
       writePage(page);
       setFrontMatter(item, page.title, page.plainDescription);
       return pageBody(item.id, 'OverviewPage', true);
+    },
+    createSchemaPageMD(item: PluginPageItem): string {
+      const document = loadSpecWithLinks();
+      // The outline names each schema by the last part of its page id (see page-outline.ts).
+      const schema = assignPageIds(document).schemas.find((candidate) => candidate.pageId === `${SCHEMA_PAGES_DIR}/${item.id}`);
+      if (!schema) throw new Error(`[api-pages] no schema has page id "${SCHEMA_PAGES_DIR}/${item.id}" in ${options.specPath}; run "npm run spec" again.`);
+      const page = schemaPageModel(document, schemaUsage(), schema.name, options.apiDocsBasePath);
+      writePage(page);
+      setFrontMatter(item, `${page.name} schema`, page.plainDescription);
+      return pageBody(page.id, 'SchemaPage');
     },
     createTagPageMD(item: PluginPageItem): string {
       // The outline names each tag by its page id (see page-outline.ts).

@@ -9,6 +9,9 @@ import {asString, escapePointerSegment, isObject, type JsonObject, type SpecDocu
  * - A tag page is `kebabCase(name)`; an operation page `kebabCase(operationId)`,
  *   else `kebabCase(summary)`, else `kebabCase("<method> <path>")`; a webhook the
  *   same with the event name last; the overview `kebabCase(info.title)`.
+ * - A named schema's page is `schemas/<kebabCase(name)>`, in a folder of its
+ *   own (a taken id there gets `-2`, `-3`, … in document order); when there
+ *   are schemas, `schemas` itself is their index page, so no other page has it.
  * - Ids are claimed in that order (tags, then operations and webhooks in
  *   document order, then the overview), and a taken id gets `-2`, `-3`, …, so
  *   two operations with one operationId, or an operation named like a tag, each
@@ -54,8 +57,15 @@ export interface PageIdAssignment {
   operationPage(kind: 'operation' | 'webhook', method: string, path: string): PagedOperation | undefined;
   /** The first operation (then webhook) with this operationId. */
   byOperationId(operationId: string): PagedOperation | undefined;
+  /** Every named schema (`components.schemas`), in document order, with its page id `schemas/<kebab name>`. */
+  schemas: {name: string; pageId: string}[];
+  /** The page id of the schema `#/components/schemas/<name>`. */
+  schemaPageId(name: string): string | undefined;
   notes: PageIdNote[];
 }
+
+/** Folder of the schema pages below API_DOCS_BASE_PATH: `/docs/api/schemas/<id>`. */
+export const SCHEMA_PAGES_DIR = 'schemas';
 
 /** Route of the generated pages: `/docs/api/<page id>`. The config, the spec
  * step (which checks links against it) and the changelog all take it from here. */
@@ -88,6 +98,9 @@ export function assignPageIds(spec: SpecDocument): PageIdAssignment {
     return id;
   };
   const notes: PageIdNote[] = [];
+  const schemaEntries = isObject(spec.root.components) && isObject(spec.root.components.schemas) ? Object.keys(spec.root.components.schemas) : [];
+  // `/docs/api/schemas` is the schema pages' index when there are schemas.
+  if (schemaEntries.length > 0) taken.add(SCHEMA_PAGES_DIR);
 
   const entries: {kind: 'operation' | 'webhook'; entry: OperationEntry; pointer: string}[] = [
     ...spec.operations().map((entry) => ({
@@ -187,6 +200,17 @@ export function assignPageIds(spec: SpecDocument): PageIdAssignment {
   }
   taken.add(overviewId);
 
+  // Schema pages live in their own folder, so their ids never meet the others'.
+  const takenSchemaIds = new Set<string>();
+  const schemas = schemaEntries.map((name, index) => {
+    const base = kebabCase(name) || `schema-${index + 1}`;
+    let stem = base;
+    for (let n = 2; takenSchemaIds.has(stem) || RESERVED_IDS.has(stem); n += 1) stem = `${base}-${n}`;
+    takenSchemaIds.add(stem);
+    return {name, pageId: `${SCHEMA_PAGES_DIR}/${stem}`};
+  });
+  const schemaIds = new Map(schemas.map((schema) => [schema.name, schema.pageId]));
+
   const byKey = new Map(operations.map((operation) => [`${operation.kind} ${operation.method} ${operation.path}`, operation]));
   const tagIds = new Map(tags.map((tag) => [tag.name, tag.pageId]));
   const assignment: PageIdAssignment = {
@@ -196,6 +220,8 @@ export function assignPageIds(spec: SpecDocument): PageIdAssignment {
     tagPageId: (name) => tagIds.get(name),
     operationPage: (kind, method, path) => byKey.get(`${kind} ${method.toLowerCase()} ${path}`),
     byOperationId: (operationId) => firstWithOperationId.get(operationId),
+    schemas,
+    schemaPageId: (name) => schemaIds.get(name),
     notes,
   };
   assignments.set(spec, assignment);

@@ -43,6 +43,14 @@ export function pageOutline(spec: SpecDocument): JsonObject {
     const order = Object.keys(entry.pathItem);
     target[entry.path] = Object.fromEntries(Object.entries(methods).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)));
   }
+  // Schemas by the last part of their page id (`schemas/contact` → `contact`):
+  // the plugin names a schema page after its title, and writes it to `schemas/`.
+  const schemas = Object.fromEntries(
+    ids.schemas.map((schema) => {
+      const stem = schema.pageId.slice(schema.pageId.lastIndexOf('/') + 1);
+      return [stem, {title: stem, type: 'object'}];
+    }),
+  );
   const info = spec.info;
   return {
     openapi: '3.1.0',
@@ -56,6 +64,7 @@ export function pageOutline(spec: SpecDocument): JsonObject {
     tags: ids.tags.map((tag) => ({name: tag.pageId, 'x-displayName': tag.name})),
     paths,
     ...(Object.keys(webhooks).length > 0 ? {webhooks} : {}),
+    ...(ids.schemas.length > 0 ? {components: {schemas}} : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import {renderMarkdown, wellFormed} from './markdown';
-import {asString, decodePointerSegment, isObject, type JsonObject, type SpecDocument} from './spec-document';
+import {asString, decodePointerSegment, escapePointerSegment, isObject, type JsonObject, type SpecDocument} from './spec-document';
 import type {EnumValue, SchemaNode, SchemaRules} from './types';
 
 /** Past this depth a schema tree stops expanding (deep but not circular specs). */
@@ -7,20 +7,38 @@ const MAX_DEPTH = 16;
 
 /**
  * Fields one schema tree may hold before a named schema met again is no
- * longer expanded. A description whose objects embed each other (Stripe's
+ * longer expanded; past it, the field names the schema and links its page
+ * (`/docs/api/schemas/<name>`), which lists its fields: one click away, with
+ * JavaScript off too. A description whose objects embed each other (Stripe's
  * expandable fields: `anyOf: [string, Customer]` in every object) expands
  * combinatorially: one operation's page model grew past 300 MB and the next
- * past what a string can hold. The bundled spec's largest tree holds a few
- * hundred fields; a page past this many is not read field by field anyway.
+ * past what a string can hold.
+ *
+ * Why 1,000 (measured on the production build, November 2026): a field costs
+ * its page about 630 bytes of HTML, 55 gzip (create-contact, update-contact,
+ * get-contact-timeline, with field links), so 1,000 fields are about 55 KB
+ * gzip, the size of the heaviest operation page measured on GitHub's REST
+ * description (57 KB gzip, issue #14), and 20 times the bundled spec's
+ * largest tree (49 fields), which is never cut. It was 2,000 while a cut
+ * field was only in the downloadable description; with schema pages a cut
+ * costs a click, not the field.
  */
-export const SCHEMA_NODE_BUDGET = 2_000;
+export const SCHEMA_NODE_BUDGET = 1_000;
 
 const RULE_KEYS: (keyof SchemaRules)[] = [
   'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum',
   'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties',
 ];
 
-export type SchemaDirection = 'request' | 'response';
+/** `schema`: a schema page, which lists read-only and write-only fields alike. */
+export type SchemaDirection = 'request' | 'response' | 'schema';
+
+/** Whether a field with these flags is left out in this direction. */
+export function hiddenInDirection(flags: {readOnly?: unknown; writeOnly?: unknown}, direction: SchemaDirection): boolean {
+  if (direction === 'request') return flags.readOnly === true;
+  if (direction === 'response') return flags.writeOnly === true;
+  return false;
+}
 
 interface WalkState {
   /** `$ref`s on the path from the root, to stop at circular references. */
@@ -29,6 +47,9 @@ interface WalkState {
   direction: SchemaDirection;
   /** Nodes the whole tree may still create (shared by every branch). */
   budget: {remaining: number};
+  /** A schema page's tree: a named schema below the root is named (and
+   * linked to its own page), not expanded, so the page holds the schema's own fields. */
+  ownFieldsOnly?: boolean;
 }
 
 /** JSON text of a value, safe for any input (lone surrogates, BigInt-free JSON). */
@@ -189,6 +210,19 @@ function variantLabel(spec: SpecDocument, option: unknown, index: number, mappin
   return asString(value.title) ?? refName ?? `Option ${index + 1}`;
 }
 
+/** The tree of a named schema for its own page: every field of its own (its
+ * `allOf` parts merged), read-only and write-only alike, and the named schemas
+ * it uses by name only. */
+export function ownFieldsNode(spec: SpecDocument, name: string): SchemaNode {
+  return schemaNode(spec, {$ref: `#/components/schemas/${escapePointerSegment(name)}`}, 'schema', {
+    ancestors: [],
+    depth: 0,
+    direction: 'schema',
+    budget: {remaining: SCHEMA_NODE_BUDGET},
+    ownFieldsOnly: true,
+  });
+}
+
 /** Builds the display and validation tree of a schema. */
 export function schemaNode(
   spec: SpecDocument,
@@ -202,7 +236,7 @@ export function schemaNode(
   if (ref && state.ancestors.includes(ref)) {
     return {types: [], typeLabel: refName ?? 'circular', refName, circularRef: refName ?? ref};
   }
-  if (state.budget.remaining <= 0 && refName && ref?.startsWith('#/components/schemas/') && state.depth > 0) {
+  if ((state.budget.remaining <= 0 || state.ownFieldsOnly) && refName && ref?.startsWith('#/components/schemas/') && state.depth > 0) {
     // Named, so the reader can find its fields in the description: said, not dropped.
     return {types: [], typeLabel: refName, refName, notExpandedRef: refName};
   }
@@ -210,7 +244,7 @@ export function schemaNode(
   const ancestors = ref ? [...state.ancestors, ref] : state.ancestors;
   const trace: AllOfTrace = {followed: [], circular: [], unresolved: []};
   const schema = mergeAllOf(spec, resolvedSchema, ancestors, trace);
-  const next: WalkState = {ancestors: [...ancestors, ...trace.followed], depth: state.depth + 1, direction, budget: state.budget};
+  const next: WalkState = {...state, ancestors: [...ancestors, ...trace.followed], depth: state.depth + 1};
   const node: SchemaNode = {types: schemaTypes(schema), typeLabel: ''};
   if (refName && ref?.startsWith('#/components/schemas/') && !unresolvedRef) node.refName = refName;
   const unresolved = unresolvedRef ?? trace.unresolved[0];
@@ -249,7 +283,7 @@ export function schemaNode(
     node.properties = Object.entries(schema.properties)
       .map(([name, property]) => ({...schemaNode(spec, property, direction, next), name: wellFormed(name), required: required.has(name)}))
       // A request never sends read-only fields, a response never returns write-only ones.
-      .filter((property) => !(direction === 'request' ? property.readOnly : property.writeOnly));
+      .filter((property) => !hiddenInDirection(property, direction));
   }
   if (schema.additionalProperties === true || (isObject(schema.additionalProperties) && Object.keys(schema.additionalProperties).length === 0)) {
     node.additionalProperties = true;

@@ -36,3 +36,88 @@ export function renameSidebarDoc(sidebarFile: string, oldId: string, newId: stri
   writeFileSync(sidebarFile, source.replace(SIDEBAR_OBJECT, (_all, head: string, _body: string, tail: string) => `${head}${object}${tail}`));
   return true;
 }
+
+interface SidebarNode {
+  type?: string;
+  id?: string;
+  label?: string;
+  items?: SidebarNode[];
+  link?: unknown;
+  collapsed?: boolean;
+  collapsible?: boolean;
+  [key: string]: unknown;
+}
+
+export interface SidebarArrangement {
+  /** Label of each schema page, by page id (`schemas/contact` → `Contact`). */
+  schemaLabels: Map<string, string>;
+  /** Page ids of the webhook pages. */
+  webhookPageIds: Set<string>;
+  /** Route of the schemas' index page below the docs route, e.g. `/api/schemas`. */
+  schemasIndexSlug?: string;
+}
+
+/** Last part of a doc id, after the plugin's folder prefix (`api/schemas/contact` → `schemas/contact` for schemas). */
+function pageIdOf(docId: string, folder: string): string | undefined {
+  const marker = `${folder}/`;
+  const at = docId.lastIndexOf(marker);
+  return at === -1 ? undefined : docId.slice(at);
+}
+
+/** The sidebar as the site shows it, from the plugin's: webhooks in a
+ * "Webhooks" category of their own, schema pages named by their schema and
+ * grouped in a collapsed "Schemas" category with an index page. */
+export function arrangeSidebarItems(items: SidebarNode[], arrangement: SidebarArrangement): SidebarNode[] {
+  const webhooks: SidebarNode[] = [];
+  const isWebhook = (item: SidebarNode) =>
+    item.type === 'doc' && typeof item.id === 'string' && arrangement.webhookPageIds.has(item.id.slice(item.id.lastIndexOf('/') + 1));
+  const visit = (list: SidebarNode[]): SidebarNode[] =>
+    list.flatMap((item) => {
+      if (isWebhook(item)) {
+        webhooks.push(item);
+        return [];
+      }
+      if (item.type === 'doc' && typeof item.id === 'string') {
+        const schemaPage = pageIdOf(item.id, 'schemas');
+        const label = schemaPage ? arrangement.schemaLabels.get(schemaPage) : undefined;
+        return label === undefined ? [item] : [{...item, label}];
+      }
+      if (item.type === 'category' && Array.isArray(item.items)) {
+        const children = visit(item.items);
+        // A category left without pages and without a page of its own has nothing to show.
+        if (children.length === 0 && !item.link) return [];
+        if (item.label === 'Schemas') {
+          return [{
+            ...item,
+            items: children,
+            collapsible: true,
+            collapsed: true,
+            ...(arrangement.schemasIndexSlug
+              ? {link: {type: 'generated-index', slug: arrangement.schemasIndexSlug, title: 'Schemas', description: 'Every data model of the API, with its fields and where it is used.'}}
+              : {}),
+          }];
+        }
+        return [{...item, items: children}];
+      }
+      return [item];
+    });
+  const arranged = visit(items);
+  if (webhooks.length === 0) return arranged;
+  const webhookCategory: SidebarNode = {type: 'category', label: 'Webhooks', collapsible: true, collapsed: true, items: webhooks};
+  const schemasAt = arranged.findIndex((item) => item.type === 'category' && item.label === 'Schemas');
+  return schemasAt === -1 ? [...arranged, webhookCategory] : [...arranged.slice(0, schemasAt), webhookCategory, ...arranged.slice(schemasAt)];
+}
+
+/** arrangeSidebarItems applied to the plugin's sidebar file. Returns whether it changed. */
+export function arrangeApiSidebar(sidebarFile: string, arrangement: SidebarArrangement): boolean {
+  if (!existsSync(sidebarFile)) return false;
+  const source = readFileSync(sidebarFile, 'utf8');
+  const match = SIDEBAR_OBJECT.exec(source);
+  if (!match) throw new Error(`[api-pages] cannot read the sidebar object in ${sidebarFile}; the plugin's sidebar format changed.`);
+  const sidebar = JSON5.parse(match[2]) as Record<string, SidebarNode[]>;
+  const arranged = Object.fromEntries(Object.entries(sidebar).map(([key, items]) => [key, arrangeSidebarItems(items, arrangement)]));
+  const object = JSON5.stringify(arranged, {space: 2, quote: '"'});
+  if (object === JSON5.stringify(sidebar, {space: 2, quote: '"'})) return false;
+  writeFileSync(sidebarFile, source.replace(SIDEBAR_OBJECT, (_all, head: string, _body: string, tail: string) => `${head}${object}${tail}`));
+  return true;
+}

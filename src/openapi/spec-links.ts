@@ -168,10 +168,16 @@ function rewriteFragment(href: string, fragment: string, context: LinkContext): 
     if (headingId) return rewritten(pageHref(context, context.pageIds.overviewId, headingId));
     return {href: overview, problem: `${redoc} for a heading the overview does not have; rewritten to ${overview}`};
   }
-  // Redoc's `#schema/Pet`, and JSON pointers to a schema. We have no schema
-  // pages to send them to; the overview would not show the schema either.
+  // Redoc's `#schema/Pet`, and JSON pointers to a schema: the schema's page.
+  const bySchema = /^(?:schema\/|\/components\/schemas\/|\/definitions\/)([^/]+)$/.exec(fragment);
+  if (bySchema) {
+    const name = decoded(bySchema[1]);
+    const pageId = context.pageIds.schemaPageId(name) ?? context.pageIds.schemaPageId(decodePointerSegment(name));
+    if (pageId) return rewritten(pageHref(context, pageId));
+    return {text: true, problem: `${redoc} for a schema the description does not name under components.schemas; shown as plain text`};
+  }
   if (/^(schema\/|\/components\/schemas\/|\/definitions\/)/.test(fragment)) {
-    return {text: true, problem: `${redoc} for a schema; this site has no schema pages, so it is shown as plain text`};
+    return {text: true, problem: `${redoc} for a part of a schema; this site has no page for it, so it is shown as plain text`};
   }
   // An anchor in the same page: Docusaurus only warns about a broken one.
   return {href};

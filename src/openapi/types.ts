@@ -197,11 +197,19 @@ export interface CodeSample {
   code: string;
 }
 
+/** A request the API sends back to the caller (an operation's `callbacks`), shown in a section of the operation's page. */
 export interface CallbackModel {
   name: string;
   expression: string;
   method: string;
   summary?: string;
+  description?: RichText;
+  /** Headers (and other parameters) of the request the API sends. */
+  parameters: ParameterModel[];
+  /** The payload the reader's server receives. */
+  requestBody?: {required: boolean; description?: RichText; content: MediaTypeModel[]};
+  /** What the reader's server should answer. */
+  responses: ResponseModel[];
 }
 
 export interface OperationPageModel {
@@ -232,6 +240,9 @@ export interface OperationPageModel {
   responses: ResponseModel[];
   callbacks: CallbackModel[];
   codeSamples: CodeSample[];
+  /** Routes of the schema pages of the named schemas this page shows, by
+   * name: their type labels link there (set by the page generator). */
+  schemaLinks?: Record<string, string>;
   /** Every security scheme of the description (without descriptions, which the
    * overview shows), for the explorer's Authorize panel. */
   authSchemes: SecuritySchemeModel[];
@@ -295,6 +306,8 @@ export interface OverviewPageModel {
   license?: {name: string; url?: string};
   termsOfService?: string;
   tags: {name: string; summary: string; permalink: string; operationCount: number}[];
+  /** The index of the schema pages, when the description has named schemas. */
+  schemas?: {permalink: string; count: number};
 }
 
 export interface TagPageModel {
@@ -306,4 +319,38 @@ export interface TagPageModel {
   operations: {id: string; permalink: string; method: string; path: string; summary: string; deprecated: boolean}[];
 }
 
-export type PageModel = OperationPageModel | OverviewPageModel | TagPageModel;
+/** A place where a named schema is used: a field (or a whole body) of an
+ * operation or webhook page, or another schema. */
+export interface SchemaUser {
+  kind: 'operation' | 'webhook' | 'schema';
+  /** Page route, e.g. `/docs/api/create-contact` or `/docs/api/schemas/contact-list`. */
+  permalink: string;
+  /** Summary of the operation, or the schema's name. */
+  title: string;
+  /** `POST /v1/contacts`, or the webhook's event name; absent for schemas. */
+  endpoint?: string;
+  /** The fields that have the schema's type, each with its field id on that page (field-anchors.ts). */
+  fields: {path: string; anchor: string}[];
+  /** Fields not listed, past SCHEMA_USER_FIELDS_SHOWN. */
+  moreFields?: number;
+}
+
+export interface SchemaPageModel {
+  kind: 'schema';
+  /** Page id, `schemas/<kebab name>`; the route is `/docs/api/<id>`. */
+  id: string;
+  /** The key in `components.schemas`. */
+  name: string;
+  plainDescription: string;
+  /** The schema with every field, read-only and write-only alike. */
+  schema: SchemaNode;
+  /** Named schemas an `allOf` composes this one from, in order. */
+  allOf: string[];
+  examples: ExampleModel[];
+  usedBy: SchemaUser[];
+  /** Users not listed, past SCHEMA_USERS_SHOWN. */
+  moreUsers?: number;
+  schemaLinks: Record<string, string>;
+}
+
+export type PageModel = OperationPageModel | OverviewPageModel | TagPageModel | SchemaPageModel;

@@ -1,5 +1,5 @@
 import {test, expect, gotoHydrated} from './fixtures';
-import {operationRoutes, sitemapPaths} from './site-routes';
+import {operationRoutes, schemaNames, sitemapPaths, webhookOperations} from './site-routes';
 
 /** The 24 operation pages the product specification fixes, in its words. */
 const SPECIFIED_OPERATION_PAGES = [
@@ -47,6 +47,20 @@ test.describe('routes of the product specification', () => {
     const missing = [...SITE_ROUTES.map((route) => route.path), ...operationRoutes().map((route) => route.path)]
       .filter((path) => path !== '/' && !sitemap.has(path));
     expect(missing).toEqual([]);
+  });
+
+  test('beyond the specified routes, the API reference has a page per webhook, a page per named schema and the schemas index', () => {
+    // Issue #15 added these: webhooks and schemas are not operations, so the 24 above stay the 24 of the product specification.
+    const sitemap = sitemapPaths();
+    const apiPages = sitemap.filter((path) => path.startsWith('/docs/api/'));
+    const schemaPages = apiPages.filter((path) => path.startsWith('/docs/api/schemas/'));
+    expect(schemaPages).toHaveLength(schemaNames().length);
+    expect(apiPages).toContain('/docs/api/schemas');
+    expect(webhookOperations().map((hook) => hook.summary)).toEqual(['Reply received']);
+    expect(apiPages).toContain('/docs/api/reply-received');
+    const tagPages = apiPages.length - schemaPages.length - 1 - SPECIFIED_OPERATION_PAGES.length - webhookOperations().length - 1;
+    // The rest are the overview and one page per tag (11 resource groups).
+    expect(tagPages).toBe(11);
   });
 
   for (const operation of operationRoutes()) {

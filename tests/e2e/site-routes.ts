@@ -42,3 +42,24 @@ export function sitemapPaths(root = process.cwd()): string[] {
   const xml = readFileSync(path.join(root, 'build/sitemap.xml'), 'utf8');
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
 }
+
+/** Webhooks (`webhooks`) of the resolved spec, by event name and method, with the summary their page shows. */
+export function webhookOperations(root = process.cwd()): {event: string; method: string; summary: string}[] {
+  const spec = parse(readFileSync(path.join(root, '.spec/openapi.yaml'), 'utf8'), {maxAliasCount: -1}) as {
+    webhooks?: Record<string, Record<string, {summary?: string; operationId?: string}>>;
+  };
+  const hooks: {event: string; method: string; summary: string}[] = [];
+  for (const [event, pathItem] of Object.entries(spec.webhooks ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem?.[method];
+      if (operation) hooks.push({event, method, summary: operation.summary ?? operation.operationId ?? event});
+    }
+  }
+  return hooks;
+}
+
+/** Names of the resolved spec's named schemas (`components.schemas`). */
+export function schemaNames(root = process.cwd()): string[] {
+  const spec = parse(readFileSync(path.join(root, '.spec/openapi.yaml'), 'utf8'), {maxAliasCount: -1}) as {components?: {schemas?: Record<string, unknown>}};
+  return Object.keys(spec.components?.schemas ?? {});
+}

@@ -126,3 +126,39 @@ export function requestMediaTypes(spec: Json, operation: Json): {mediaType: stri
     return {mediaType, firstExample: examples.length > 0 ? follow(spec, examples[0]).value : undefined};
   });
 }
+
+/**
+ * The path of every field of a schema as the reader writes it
+ * (`consent.email_marketing`, `tags[].name`), each as its list of names and
+ * `[]` steps: an independent walk (properties, `allOf` members merged into
+ * their object, array items, `additionalProperties` as `*`), leaving out
+ * read-only fields of a request and write-only fields of a response. `oneOf`
+ * and `anyOf` are not walked: their fields carry the option in their id.
+ */
+export function fieldPaths(spec: Json, schema: unknown, direction: 'request' | 'response', seen: Json[] = []): string[][] {
+  const node = follow(spec, schema);
+  if (seen.includes(node)) return [];
+  const trail = [...seen, node];
+  const properties: Record<string, unknown> = {};
+  const collect = (part: Json, depth: number) => {
+    if (depth > 8) return;
+    Object.assign(properties, isObject(part.properties) ? part.properties : {});
+    for (const member of Array.isArray(part.allOf) ? part.allOf : []) collect(follow(spec, member), depth + 1);
+  };
+  collect(node, 0);
+  const paths: string[][] = [];
+  for (const [name, raw] of Object.entries(properties)) {
+    const property = follow(spec, raw);
+    if (direction === 'request' ? property.readOnly === true : property.writeOnly === true) continue;
+    paths.push([name]);
+    for (const nested of fieldPaths(spec, raw, direction, trail)) paths.push([name, ...nested]);
+  }
+  if (node.type === 'array' || node.items !== undefined) {
+    for (const nested of fieldPaths(spec, node.items, direction, trail)) paths.push(['[]', ...nested]);
+  }
+  if (isObject(node.additionalProperties) && Object.keys(node.additionalProperties).length > 0) {
+    paths.push(['*']);
+    for (const nested of fieldPaths(spec, node.additionalProperties, direction, trail)) paths.push(['*', ...nested]);
+  }
+  return paths;
+}

@@ -20,10 +20,23 @@ function plural(count: number, singular: string, pluralForm = `${singular}s`): s
  * `<code>` elements here; every part stays React text, so a spec cannot
  * inject markup. Unbalanced backticks are shown as they are.
  */
-function MessageText({text}: {text: string}): ReactNode {
+function MessageText({text, field, link}: {text: string; field?: string; link?: string}): ReactNode {
   const parts = text.split('`');
   if (parts.length % 2 === 0) return text;
-  return parts.map((part, index) => <Fragment key={index}>{index % 2 === 1 ? <code>{part}</code> : part}</Fragment>);
+  // The field's name links to the field in the current reference.
+  let linked = false;
+  return parts.map((part, index) => {
+    if (index % 2 === 0) return <Fragment key={index}>{part}</Fragment>;
+    if (link !== undefined && !linked && part === field) {
+      linked = true;
+      return (
+        <Link key={index} to={link}>
+          <code>{part}</code>
+        </Link>
+      );
+    }
+    return <code key={index}>{part}</code>;
+  });
 }
 
 function OperationName({operation, permalink}: {operation: OperationRef; permalink: string | undefined}): ReactNode {
@@ -47,7 +60,14 @@ function ChangeLine({change}: {change: Change}): ReactNode {
     <li className={clsx(styles.change, change.breaking && styles.breakingChange)}>
       {change.breaking ? <span className={clsx('badge badge--danger', styles.badge, styles.breakingBadge)}>Breaking</span> : null}
       <span className={styles.message}>
-        <MessageText text={change.message} />
+        <MessageText text={change.message} field={change.field?.path} link={change.link} />
+        {change.lastVersion !== undefined ? <> Last in version {change.lastVersion}.</> : null}
+        {change.link !== undefined && change.field?.path === '' ? (
+          <>
+            {' '}
+            <Link to={change.link}>See the body in the reference.</Link>
+          </>
+        ) : null}
       </span>{' '}
       <span className={styles.explanation}>{change.explanation}</span>
     </li>

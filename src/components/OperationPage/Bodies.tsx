@@ -4,6 +4,7 @@ import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
 import SchemaView from '@site/src/components/SchemaView';
 import RichText from '@site/src/components/RichText';
+import {bodyAnchor} from '@site/src/openapi/field-anchors';
 import type {ExampleModel, MediaTypeModel} from '@site/src/openapi/types';
 import styles from './styles.module.css';
 
@@ -46,17 +47,27 @@ interface MediaTypesProps {
   exampleTitle: string;
   /** URL query parameter that keeps the chosen content type (see requestContentType). */
   queryString?: string;
+  /** Which body this is, for its fields' ids (field-anchors.ts). */
+  body?: {kind: 'request'} | {kind: 'response'; status: string};
+  /** Put before every field id (a callback's body: `callback-0-`). */
+  idPrefix?: string;
 }
 
 /** The schema of each media type, with content-type tabs when there are several. */
-export function MediaTypes({content, showExamples, exampleTitle, queryString}: MediaTypesProps): ReactNode {
+export function MediaTypes({content, showExamples, exampleTitle, queryString, body, idPrefix = ''}: MediaTypesProps): ReactNode {
   if (content.length === 0) return null;
-  const renderMedia = (media: MediaTypeModel) => (
+  const renderMedia = (media: MediaTypeModel) => {
+    const index = content.indexOf(media);
+    const anchor = body ? `${idPrefix}${bodyAnchor(body, media.mediaType, index)}` : undefined;
+    // The operation's request body heading already has the id `request-body`.
+    const rootId = anchor !== undefined && !(body?.kind === 'request' && index === 0 && idPrefix === '') ? anchor : undefined;
+    return (
     <>
-      {media.schema ? <SchemaView node={media.schema} /> : null}
+      {media.schema ? <SchemaView node={media.schema} anchor={anchor} rootId={rootId} /> : null}
       {showExamples ? <Examples examples={media.examples} mediaType={media.mediaType} title={exampleTitle} /> : null}
     </>
-  );
+    );
+  };
   if (content.length === 1) {
     return (
       <div>

@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import Heading from '@theme/Heading';
 import {FieldDetails} from '@site/src/components/SchemaView';
+import {parameterAnchor} from '@site/src/openapi/field-anchors';
 import type {ParameterLocation, ParameterModel} from '@site/src/openapi/types';
 import styles from './styles.module.css';
 
@@ -15,29 +16,35 @@ interface ParametersProps {
   parameters: ParameterModel[];
   /** `$ref`s of parameters that do not resolve (name and location unknown). */
   unresolved?: string[];
+  /** Put before every id of the section (a callback's parameters: `callback-0-`). */
+  idPrefix?: string;
+  /** Level of the section's heading (a callback's sit lower). */
+  headingLevel?: 2 | 4;
 }
 
 /** Parameters grouped by where they travel, each with its type, flags and example. */
-export default function Parameters({parameters, unresolved = []}: ParametersProps): ReactNode {
+export default function Parameters({parameters, unresolved = [], idPrefix = '', headingLevel = 2}: ParametersProps): ReactNode {
+  const sectionHeading = `h${headingLevel}` as const;
+  const groupHeading = `h${headingLevel + 1}` as 'h3' | 'h5';
   if (parameters.length === 0 && unresolved.length === 0) return null;
   const locations = (Object.keys(LOCATION_TITLES) as ParameterLocation[]).filter((location) =>
     parameters.some((parameter) => parameter.in === location),
   );
   return (
-    <section className={styles.section} aria-labelledby="parameters">
-      <Heading as="h2" id="parameters">
+    <section className={styles.section} aria-labelledby={`${idPrefix}parameters`}>
+      <Heading as={sectionHeading} id={`${idPrefix}parameters`}>
         Parameters
       </Heading>
       {locations.map((location) => (
         <div key={location} className={styles.parameterGroup}>
-          <Heading as="h3" id={`${location}-parameters`}>
+          <Heading as={groupHeading} id={`${idPrefix}${location}-parameters`}>
             {LOCATION_TITLES[location]}
           </Heading>
           <ul className={styles.parameterList}>
             {parameters
               .filter((parameter) => parameter.in === location)
               .map((parameter) => (
-                <li key={parameter.name} className={styles.parameter}>
+                <li key={parameter.name} className={styles.parameter} id={`${idPrefix}${parameterAnchor(parameter.in, parameter.name)}`}>
                   <FieldDetails
                     node={{
                       ...parameter.schema,
@@ -48,6 +55,7 @@ export default function Parameters({parameters, unresolved = []}: ParametersProp
                     }}
                     name={parameter.name}
                     depth={1}
+                    anchor={`${idPrefix}${parameterAnchor(parameter.in, parameter.name)}`}
                     flags={parameter.undeclared ? ['not declared in the description'] : undefined}
                     note={
                       parameter.mediaType ? (
@@ -64,7 +72,7 @@ export default function Parameters({parameters, unresolved = []}: ParametersProp
       ))}
       {unresolved.length > 0 ? (
         <div className={styles.parameterGroup}>
-          <Heading as="h3" id="unresolved-parameters">
+          <Heading as={groupHeading} id={`${idPrefix}unresolved-parameters`}>
             Unresolved parameters
           </Heading>
           <p>These parameter references do not resolve within the API description, so their names and locations are unknown:</p>

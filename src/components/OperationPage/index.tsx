@@ -7,12 +7,16 @@ import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import Admonition from '@theme/Admonition';
 import RichText from '@site/src/components/RichText';
+import {SchemaLinksContext, TARGET_IN_CLOSED_DETAILS_CSS, useTargetAnchor} from '@site/src/components/FieldLink';
+import {bodyAnchor, isAnchorWithin} from '@site/src/openapi/field-anchors';
 import HydrateOnDemand from '@site/src/components/HydrateOnDemand';
 import ExplorerSkeleton from '@site/src/components/ApiExplorer/Skeleton';
 import {isSignInReturn} from '@site/src/components/ApiExplorer/explorer-storage';
 import type {OperationPageModel, ResponseModel, SecurityRequirementModel} from '@site/src/openapi/types';
+import Callbacks from './Callbacks';
 import CodeSamples from './CodeSamples';
 import ExpandAll from './ExpandAll';
+import ResponseDetails, {UnresolvedReference} from './ResponseDetails';
 import MethodBadge from './MethodBadge';
 import Parameters from './Parameters';
 import {Examples, MediaTypes} from './Bodies';
@@ -29,8 +33,8 @@ function preloadApiExplorer(): void {
   loadApiExplorer().catch(() => undefined);
 }
 
-/** With JavaScript off, every tab panel is shown, so nothing is hidden behind a tab. */
-const NO_SCRIPT_CSS = '.tabs-container [role="tabpanel"][hidden]{display:block!important}';
+/** With JavaScript off, every tab panel is shown, so nothing is hidden behind a tab, nor a field a URL points at. */
+const NO_SCRIPT_CSS = `.tabs-container [role="tabpanel"][hidden]{display:block!important}${TARGET_IN_CLOSED_DETAILS_CSS}`;
 
 function statusClass(status: string): string {
   if (/^2/.test(status)) return styles.status2xx;
@@ -83,40 +87,18 @@ function Security({security}: {security: SecurityRequirementModel[][]}): ReactNo
   );
 }
 
-/** Where a `$ref` gives nothing: said where it is used, not fetched. */
-function UnresolvedReference({reference, what}: {reference: string; what: string}): ReactNode {
-  return (
-    <p className={styles.muted}>
-      <code>{reference}</code> does not resolve within the API description, so {what} is not shown.
-    </p>
-  );
-}
-
-function ResponseDetails({response}: {response: ResponseModel}): ReactNode {
-  return (
-    <div className={styles.response}>
-      {response.unresolvedRef ? <UnresolvedReference reference={response.unresolvedRef} what="this response" /> : null}
-      <RichText value={response.description} />
-      {response.headers.length > 0 ? (
-        <div className={styles.responseHeaders}>
-          <Heading as="h4" id={`response-${response.status}-headers`}>Headers</Heading>
-          <ul className={styles.parameterList}>
-            {response.headers.map((header) => (
-              <li key={header.name} className={styles.parameter}>
-                <code className={styles.headerName}>{header.name}</code>{' '}
-                <span className={styles.muted}>{header.schema.typeLabel}</span>
-                <RichText value={header.description ?? header.schema.description} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <MediaTypes content={response.content} showExamples={false} exampleTitle="" />
-    </div>
-  );
+/** The response whose fields hold the URL's target field: its tab is the one shown. */
+function useTargetResponse(responses: ResponseModel[]): string | undefined {
+  const target = useTargetAnchor();
+  if (!target.startsWith('response-')) return undefined;
+  return responses.find((response) => {
+    const root = bodyAnchor({kind: 'response', status: response.status});
+    return isAnchorWithin(target, root) || target.startsWith(`${root}:`) || target.startsWith(`${root}-headers.`);
+  })?.status;
 }
 
 function Responses({responses}: {responses: ResponseModel[]}): ReactNode {
+  const targetStatus = useTargetResponse(responses);
   if (responses.length === 0) {
     // Said rather than left out, so a reader does not look for a section that is not there.
     return (
@@ -143,7 +125,7 @@ function Responses({responses}: {responses: ResponseModel[]}): ReactNode {
           </li>
         ))}
       </ul>
-      <Tabs className={styles.responseTabs}>
+      <Tabs className={styles.responseTabs} defaultValue={targetStatus}>
         {responses.map((response) => (
           <TabItem
             key={response.status}
@@ -267,6 +249,7 @@ export default function OperationPage({page}: {page: OperationPageModel}): React
   // they hydrate with the page instead of on first use.
   const contentTypeChosen = hasContentTypeChoice(useLocation().search);
   return (
+    <SchemaLinksContext.Provider value={page.schemaLinks ?? {}}>
     <div className={styles.page}>
       <noscript>
         <style dangerouslySetInnerHTML={{__html: NO_SCRIPT_CSS}} />
@@ -328,31 +311,24 @@ export default function OperationPage({page}: {page: OperationPageModel}): React
                   <UnresolvedReference reference={page.requestBody.unresolvedRef} what="the request body" />
                 ) : null}
                 <RichText value={page.requestBody.description} />
-                <MediaTypes content={page.requestBody.content} showExamples={false} exampleTitle="" queryString={REQUEST_CONTENT_TYPE_PARAM} />
+                <MediaTypes
+                  content={page.requestBody.content}
+                  showExamples={false}
+                  exampleTitle=""
+                  queryString={REQUEST_CONTENT_TYPE_PARAM}
+                  body={{kind: 'request'}}
+                />
               </section>
             ) : null}
           </HydrateOnDemand>
           <HydrateOnDemand>
             <Responses responses={page.responses} />
-            {page.callbacks.length > 0 ? (
-              <section className={styles.section} aria-labelledby="callbacks">
-                <Heading as="h2" id="callbacks">
-                  Callbacks
-                </Heading>
-                <ul>
-                  {page.callbacks.map((callback) => (
-                    <li key={`${callback.name}-${callback.method}-${callback.expression}`}>
-                      <strong>{callback.name}</strong>: <MethodBadge method={callback.method} /> <code>{callback.expression}</code>
-                      {callback.summary ? <> — {callback.summary}</> : null}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ) : null}
+            <Callbacks callbacks={page.callbacks} />
           </HydrateOnDemand>
         </div>
         <Aside page={page} contentTypeChosen={contentTypeChosen} />
       </div>
     </div>
+    </SchemaLinksContext.Provider>
   );
 }

@@ -102,6 +102,17 @@ export default function OverviewPage({page}: {page: OverviewPageModel}): ReactNo
             </ul>
           </section>
         ) : null}
+        {page.schemas ? (
+          <section>
+            <Heading as="h2" id="schemas">
+              Schemas
+            </Heading>
+            <p>
+              <Link to={page.schemas.permalink}>All {page.schemas.count} schemas</Link>: every data model of the API, with its fields,
+              examples and the operations that use it.
+            </p>
+          </section>
+        ) : null}
         {page.contact || page.license || page.termsOfService ? (
           <section>
             <Heading as="h2" id="contact-and-licence">

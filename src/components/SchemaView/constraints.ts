@@ -1,4 +1,4 @@
-import type {SchemaNode, SchemaRules} from '@site/src/openapi/types';
+import type {SchemaRules} from '@site/src/openapi/types';
 
 /** Human labels of a schema's validation rules, e.g. `≤ 100 characters`. */
 export function constraintLabels(rules: SchemaRules | undefined): string[] {
@@ -21,14 +21,6 @@ export function constraintLabels(rules: SchemaRules | undefined): string[] {
   return labels;
 }
 
-/** Whether a node has children worth a nested list. */
-export function hasChildren(node: SchemaNode): boolean {
-  return Boolean(
-    (node.properties && node.properties.length > 0) ||
-      node.variants ||
-      (node.prefixItems && node.prefixItems.length > 0) ||
-      (node.patternProperties && node.patternProperties.length > 0) ||
-      (node.items && hasChildren(node.items)) ||
-      (node.additionalProperties && node.additionalProperties !== true && hasChildren(node.additionalProperties)),
-  );
-}
+// One test for "is a field's nested part rendered", shared with the build
+// (the schema pages' Used by, the changelog's field links): model-text.ts.
+export {hasChildren} from '@site/src/openapi/model-text';

@@ -199,3 +199,39 @@ describe('the release history in openapi/releases', () => {
     ]);
   });
 });
+
+describe('changelog links to fields', () => {
+  const body = (properties: Record<string, unknown>) => ({
+    post: {
+      operationId: 'createThing',
+      summary: 'Create a thing',
+      requestBody: {content: {'application/json': {schema: {type: 'object', properties}}}},
+      responses: {'201': {description: 'Created', content: {'application/json': {schema: {type: 'object', properties}}}}},
+    },
+  });
+  const v1 = version('1.0.0', {'/things': body({name: {type: 'string'}, legacy_code: {type: 'string'}})});
+  const v2 = version('1.1.0', {'/things': body({name: {type: 'string'}})});
+  const current = version('1.2.0', {
+    '/things': body({name: {type: 'string'}, owner: {type: 'object', properties: {email: {type: 'string'}}}, tags: {type: 'array', items: {type: 'object', properties: {label: {type: 'string'}}}}}),
+  });
+  const changelog = changelogFromSpecs([release(v1), release(v2)], current);
+  const changes = (id: string) => changelog.entries.find((entry) => entry.id === id)!.changed.flatMap((diff) => diff.changes);
+
+  it('links a field added to the current reference to its id on the operation page', () => {
+    const added = changes('unreleased').filter((change) => change.kind === 'request-field-added' || change.kind === 'response-field-added');
+    expect(added.map(({field, link}) => ({field, link}))).toEqual([
+      {field: {in: 'request', path: 'owner'}, link: '/docs/api/create-thing#request-body.owner'},
+      {field: {in: 'request', path: 'tags'}, link: '/docs/api/create-thing#request-body.tags'},
+      {field: {in: 'response', status: '201', path: 'owner'}, link: '/docs/api/create-thing#response-201.owner'},
+      {field: {in: 'response', status: '201', path: 'tags'}, link: '/docs/api/create-thing#response-201.tags'},
+    ]);
+  });
+
+  it('names the last version that had a removed field, and links no field the reference no longer shows', () => {
+    const removed = changes('v1-1-0').filter((change) => change.kind.endsWith('-field-removed'));
+    expect(removed.map(({message, lastVersion, link}) => ({message, lastVersion, link}))).toEqual([
+      {message: 'Removed request field `legacy_code`.', lastVersion: '1.0.0', link: undefined},
+      {message: 'Removed field `legacy_code` from the `201` response.', lastVersion: '1.0.0', link: undefined},
+    ]);
+  });
+});

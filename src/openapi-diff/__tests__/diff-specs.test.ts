@@ -282,12 +282,14 @@ describe('diffSpecs: request bodies', () => {
         breaking: true,
         message: 'Added required request field `address.postcode`.',
         explanation: 'A new required request field breaks existing requests that do not send it.',
+        field: {in: 'request', path: 'address.postcode'},
       },
       {
         kind: 'request-field-added',
         breaking: false,
         message: 'Added optional request field `address.country`.',
         explanation: 'A new optional request field does not affect existing requests.',
+        field: {in: 'request', path: 'address.country'},
       },
     ]);
   });
@@ -306,6 +308,7 @@ describe('diffSpecs: request bodies', () => {
         breaking: true,
         message: 'Removed request field `items[].size`.',
         explanation: 'Removing a request field breaks clients that send it: the API may reject it or ignore it.',
+        field: {in: 'request', path: 'items[].size'},
       },
     ]);
   });
@@ -328,6 +331,7 @@ describe('diffSpecs: request bodies', () => {
         breaking: true,
         message: 'Request field `email` became required.',
         explanation: 'Making a request field required breaks existing requests that leave it out.',
+        field: {in: 'request', path: 'email'},
       },
     ]);
     expect(changesBetween(body(required), body(optional))).toEqual([
@@ -336,6 +340,7 @@ describe('diffSpecs: request bodies', () => {
         breaking: false,
         message: 'Request field `email` became optional.',
         explanation: 'Making a request field optional does not affect requests that send it.',
+        field: {in: 'request', path: 'email'},
       },
     ]);
   });
@@ -348,6 +353,7 @@ describe('diffSpecs: request bodies', () => {
         breaking: true,
         message: 'Request field `phone` changed type from `string | null` to `string`.',
         explanation: 'Requests that send values of the old type are now rejected.',
+        field: {in: 'request', path: 'phone'},
       },
     ]);
     expect(summarise(changesBetween(body(field('string')), body(field(['string', 'null']))))).toEqual([
@@ -373,12 +379,14 @@ describe('diffSpecs: request bodies', () => {
         breaking: false,
         message: 'Request field `state` accepts the new value `on_hold`.',
         explanation: 'Accepting more values does not affect existing requests.',
+        field: {in: 'request', path: 'state'},
       },
       {
         kind: 'request-field-enum-values-removed',
         breaking: true,
         message: 'Request field `state` no longer accepts the value `completed`.',
         explanation: 'Requests that send a removed value are now rejected.',
+        field: {in: 'request', path: 'state'},
       },
     ]);
   });
@@ -453,12 +461,14 @@ describe('diffSpecs: responses', () => {
         breaking: true,
         message: 'Removed field `metrics.complained` from the `200` response.',
         explanation: 'Removing a response field breaks clients that read it.',
+        field: {in: 'response', status: '200', path: 'metrics.complained'},
       },
       {
         kind: 'response-field-added',
         breaking: false,
         message: 'Added field `metrics.opened` to the `200` response.',
         explanation: 'Clients ignore response fields they do not know, so a new field does not affect them.',
+        field: {in: 'response', status: '200', path: 'metrics.opened'},
       },
     ]);
   });
@@ -472,6 +482,7 @@ describe('diffSpecs: responses', () => {
         breaking: true,
         message: 'Field `email` of the `200` response became optional.',
         explanation: 'Clients that expect the field in every response break when it is missing.',
+        field: {in: 'response', status: '200', path: 'email'},
       },
     ]);
     expect(changesBetween(responds(ok(optional)), responds(ok(required)))).toEqual([
@@ -480,6 +491,7 @@ describe('diffSpecs: responses', () => {
         breaking: false,
         message: 'Field `email` of the `200` response became required.',
         explanation: 'A field that is now always present does not affect clients.',
+        field: {in: 'response', status: '200', path: 'email'},
       },
     ]);
   });
@@ -492,6 +504,7 @@ describe('diffSpecs: responses', () => {
         breaking: true,
         message: 'Field `data[].id` of the `200` response changed type from `string` to `string | integer`.',
         explanation: 'Clients that parse the old type break on values of the new type.',
+        field: {in: 'response', status: '200', path: 'data[].id'},
       },
     ]);
     expect(changesBetween(responds(ok(field(['string', 'null']))), responds(ok(field('string'))))).toEqual([
@@ -500,6 +513,7 @@ describe('diffSpecs: responses', () => {
         breaking: false,
         message: 'Field `data[].id` of the `200` response changed type from `string | null` to `string`.',
         explanation: 'Every value of the new type was already possible, so clients already handle it.',
+        field: {in: 'response', status: '200', path: 'data[].id'},
       },
     ]);
   });
@@ -512,12 +526,14 @@ describe('diffSpecs: responses', () => {
         breaking: false,
         message: 'Field `type` of the `200` response can have the new value `review`.',
         explanation: 'Clients must handle values they do not recognise; one that switches exhaustively over the values should add the new ones.',
+        field: {in: 'response', status: '200', path: 'type'},
       },
       {
         kind: 'response-field-enum-values-removed',
         breaking: false,
         message: 'Field `type` of the `200` response no longer has the value `email`.',
         explanation: 'Clients no longer receive the value; code that handles it is simply unused.',
+        field: {in: 'response', status: '200', path: 'type'},
       },
     ]);
   });

@@ -129,10 +129,18 @@ describe('rewriteSpecLink', () => {
     });
   });
 
-  it.each(['#schema/Pet', '#/components/schemas/Pet'])('shows the schema anchor %j as plain text (there are no schema pages)', (href) => {
+  it.each(['#schema/Pet', '#/components/schemas/Pet'])('shows the anchor %j of a schema the description does not have as plain text', (href) => {
     expect(rewriteSpecLink(href, noBase)).toEqual({
       text: true,
-      problem: `link "${href}" points to a Redoc anchor for a schema; this site has no schema pages, so it is shown as plain text`,
+      problem: `link "${href}" points to a Redoc anchor for a schema the description does not name under components.schemas; shown as plain text`,
+    });
+  });
+
+  it.each(['#schema/Pet', '#/components/schemas/Pet', '#/definitions/Pet'])('sends the schema anchor %j to the schema\'s page', (href) => {
+    const withSchemas = linkContextFor(new SpecDocument(petstoreDocument({components: {schemas: {Pet: {type: 'object'}}}})), {apiDocsBasePath: '/docs/api'});
+    expect(rewriteSpecLink(href, withSchemas)).toEqual({
+      href: '/docs/api/schemas/pet',
+      problem: `link "${href}" points to a Redoc anchor; rewritten to /docs/api/schemas/pet`,
     });
   });
 
@@ -334,7 +342,7 @@ describe('findLinkProblems', () => {
       {pointer: '/tags/0/description', message: 'link "#tag/Domain-Records" points to a Redoc anchor; rewritten to /docs/api/domain-records'},
       {
         pointer: '/paths/~1pets/get/description',
-        message: 'link "#schema/Pet" points to a Redoc anchor for a schema; this site has no schema pages, so it is shown as plain text',
+        message: 'link "#schema/Pet" points to a Redoc anchor for a schema the description does not name under components.schemas; shown as plain text',
       },
       {pointer: '/paths/~1pets/get/description', message: relative('/docs/ref')},
       {

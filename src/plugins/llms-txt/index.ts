@@ -2,7 +2,8 @@ import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-import {operationToMarkdown, overviewToMarkdown, tagToMarkdown} from '../../openapi/markdown-twin';
+import {operationToMarkdown, overviewToMarkdown, schemaToMarkdown, tagToMarkdown} from '../../openapi/markdown-twin';
+import {SCHEMA_PAGES_DIR} from '../../openapi/page-ids';
 import type {PageModel} from '../../openapi/types';
 import {htmlPageToMarkdown} from './html-to-markdown';
 import {
@@ -44,12 +45,13 @@ async function readIfExists(file: string): Promise<string | undefined> {
 
 /** The page model `npm run gen` wrote for an API route, if any. */
 async function readPageModel(modelDir: string, id: string): Promise<PageModel | undefined> {
-  if (!/^[\w.-]+$/.test(id)) return undefined;
+  // Schema pages sit one folder down: `schemas/contact`.
+  if (!/^(?:[\w.-]+\/)?[\w.-]+$/.test(id)) return undefined;
   const file = path.join(modelDir, `${id}.page.json`);
   const text = await readIfExists(file);
   if (text === undefined) return undefined;
   const model = JSON.parse(text) as PageModel;
-  if (!['operation', 'overview', 'tag'].includes(model.kind)) {
+  if (!['operation', 'overview', 'tag', 'schema'].includes(model.kind)) {
     throw new Error(`[llms] ${file} has unknown kind ${JSON.stringify(model.kind)}; run "npm run gen" again.`);
   }
   return model;
@@ -77,10 +79,12 @@ export async function collectTwinPages(inputs: BuildInputs, options: PluginOptio
   const operationOrder: string[] = [];
   for (const route of docsRoutes(inputs.routesPaths, docsRoute)) {
     const model = route.startsWith(`${apiRoute}/`) ? await readPageModel(modelDir, route.slice(apiRoute.length + 1)) : undefined;
-    if (model?.kind === 'operation') {
+    if (model?.kind === 'schema') {
+      pages.push({route, kind: 'schema', title: `${model.name} schema`, description: oneLine(model.plainDescription), markdown: schemaToMarkdown(model, twinOptions)});
+    } else if (model?.kind === 'operation') {
       pages.push({
         route,
-        kind: 'operation',
+        kind: model.webhook ? 'webhook' : 'operation',
         title: model.summary || `${model.method.toUpperCase()} ${model.path}`,
         description: [`\`${model.method.toUpperCase()} ${model.path}\`.`, oneLine(model.plainDescription)].filter(Boolean).join(' '),
         markdown: operationToMarkdown(model, twinOptions),
@@ -107,7 +111,8 @@ export async function collectTwinPages(inputs: BuildInputs, options: PluginOptio
       const converted = htmlPageToMarkdown(html, {siteUrl: url, siteTitle: inputs.siteConfig.title});
       pages.push({
         route,
-        kind: route.startsWith(`${apiRoute}/`) ? 'operation' : 'doc',
+        // The schemas' index (a generated index page) belongs with the schema pages.
+        kind: route === `${apiRoute}/${SCHEMA_PAGES_DIR}` ? 'schema' : route.startsWith(`${apiRoute}/`) ? 'operation' : 'doc',
         title: converted.title || route,
         description: oneLine(converted.description),
         markdown: converted.markdown,
@@ -124,6 +129,8 @@ export async function collectTwinPages(inputs: BuildInputs, options: PluginOptio
   const sortKey = (page: TwinPage, index: number): number[] => {
     if (page.kind === 'tag') return [1, position(tagOrder, page.tag), index];
     if (page.kind === 'operation') return [2, position(operationOrder, page.route), index];
+    if (page.kind === 'webhook') return [3, 0, index];
+    if (page.kind === 'schema') return [4, 0, index];
     return [0, 0, index];
   };
   return pages
@@ -178,7 +185,7 @@ export default function llmsTxtPlugin(context: LoadContext, rawOptions: unknown)
       await writeFile(path.join(outDir, 'llms-full.txt'), llmsFull, 'utf8');
       const kib = (text: string) => `${(Buffer.byteLength(text) / 1024).toFixed(1)} KiB`;
       console.log(
-        `[llms] wrote ${pages.length} Markdown twins (${pages.filter((page) => page.kind === 'operation').length} operations), /llms.txt (${kib(llmsTxt)}) and /llms-full.txt (${kib(llmsFull)})`,
+        `[llms] wrote ${pages.length} Markdown twins (${pages.filter((page) => page.kind === 'operation').length} operations, ${pages.filter((page) => page.kind === 'webhook').length} webhooks, ${pages.filter((page) => page.kind === 'schema').length} schemas), /llms.txt (${kib(llmsTxt)}) and /llms-full.txt (${kib(llmsFull)})`,
       );
     },
   };

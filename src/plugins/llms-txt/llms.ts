@@ -8,7 +8,7 @@ import {escapeMarkdownText} from '../../openapi/markdown-twin';
 export interface TwinPage {
   /** Route with the base URL, without trailing slash: `/docs/api/create-contact`. */
   route: string;
-  kind: 'doc' | 'overview' | 'tag' | 'operation';
+  kind: 'doc' | 'overview' | 'tag' | 'operation' | 'webhook' | 'schema';
   title: string;
   /** One line for llms.txt; may be empty. */
   description: string;
@@ -70,7 +70,8 @@ function linkOf(page: TwinPage, site: LlmsSiteInfo): LlmsLink {
  * then the API overview, then the rest by route), one "API reference: <tag>"
  * section per tag page in the order given (the tag page, then its operations
  * in the order given), "API reference: Other" for operations of no listed
- * tag, and "Optional" for `optionalRoutes` and `optionalLinks`.
+ * tag, "API reference: Webhooks" and "API reference: Schemas" for the
+ * webhook and schema pages, and "Optional" for `optionalRoutes` and `optionalLinks`.
  */
 export function llmsSections(
   pages: TwinPage[],
@@ -99,6 +100,11 @@ export function llmsSections(
       links: untagged.map((page) => linkOf(page, site)),
     });
   }
+
+  const webhooks = pages.filter((page) => page.kind === 'webhook' && !optional.has(page.route));
+  if (webhooks.length > 0) sections.push({title: 'API reference: Webhooks', links: webhooks.map((page) => linkOf(page, site))});
+  const schemas = pages.filter((page) => page.kind === 'schema' && !optional.has(page.route));
+  if (schemas.length > 0) sections.push({title: 'API reference: Schemas', links: schemas.map((page) => linkOf(page, site))});
 
   const optionalPages = pages.filter((page) => optional.has(page.route));
   const optionalLinks = [...optionalPages.map((page) => linkOf(page, site)), ...options.optionalLinks];

@@ -1,0 +1,47 @@
+import type {ReactNode} from 'react';
+import Heading from '@theme/Heading';
+import RichText from '@site/src/components/RichText';
+import FieldLink from '@site/src/components/FieldLink';
+import {responseHeaderAnchor} from '@site/src/openapi/field-anchors';
+import type {ResponseModel} from '@site/src/openapi/types';
+import {MediaTypes} from './Bodies';
+import styles from './styles.module.css';
+
+/** Where a `$ref` gives nothing: said where it is used, not fetched. */
+export function UnresolvedReference({reference, what}: {reference: string; what: string}): ReactNode {
+  return (
+    <p className={styles.muted}>
+      <code>{reference}</code> does not resolve within the API description, so {what} is not shown.
+    </p>
+  );
+}
+
+/** One response: its description, headers and body. `idPrefix` (a callback's
+ * `callback-0-`) keeps its ids apart from the operation's own. */
+export default function ResponseDetails({response, idPrefix = ''}: {response: ResponseModel; idPrefix?: string}): ReactNode {
+  return (
+    <div className={styles.response}>
+      {response.unresolvedRef ? <UnresolvedReference reference={response.unresolvedRef} what="this response" /> : null}
+      <RichText value={response.description} />
+      {response.headers.length > 0 ? (
+        <div className={styles.responseHeaders}>
+          <Heading as="h4" id={`${idPrefix}response-${response.status}-headers`}>Headers</Heading>
+          <ul className={styles.parameterList}>
+            {response.headers.map((header) => {
+              const anchor = `${idPrefix}${responseHeaderAnchor(response.status, header.name)}`;
+              return (
+                <li key={header.name} className={styles.parameter} id={anchor}>
+                  <code className={styles.headerName}>{header.name}</code>
+                  <FieldLink anchor={anchor} label={`${header.name} (header of the ${response.status} response)`} />{' '}
+                  <span className={styles.muted}>{header.schema.typeLabel}</span>
+                  <RichText value={header.description ?? header.schema.description} />
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ) : null}
+      <MediaTypes content={response.content} showExamples={false} exampleTitle="" body={{kind: 'response', status: response.status}} idPrefix={idPrefix} />
+    </div>
+  );
+}
