@@ -1,7 +1,7 @@
 import {useId, type ReactNode} from 'react';
 import {jsonValueAsText} from '@site/src/openapi/model-text';
 import type {OperationPageModel} from '@site/src/openapi/types';
-import {useRequestContentType} from '@site/src/components/OperationPage/requestContentType';
+import {useRequestContentType} from '@site/src/hooks/useRequestContentType';
 import {chooseRequirement} from './auth';
 import {AuthSummary} from './AuthStatus';
 import {readSession} from './explorer-storage';

@@ -2,7 +2,7 @@ import {useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactN
 import CodeBlock from '@theme/CodeBlock';
 import {jsonValueAsText} from '@site/src/openapi/model-text';
 import type {OperationPageModel} from '@site/src/openapi/types';
-import {useRequestContentType} from '@site/src/components/OperationPage/requestContentType';
+import {useRequestContentType} from '@site/src/hooks/useRequestContentType';
 import {applyCredentials, chooseRequirement} from './auth';
 import {AuthSummary} from './AuthStatus';
 import AuthorizeDialog from './AuthorizePanel';
@@ -60,7 +60,7 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
     Object.fromEntries(page.parameters.map((parameter) => [parameterKey(parameter), jsonValueAsText(parameter.example)])),
   );
   const content = page.requestBody?.content ?? [];
-  // Shared with the page's content-type tabs through the URL (see requestContentType).
+  // Shared with the page's content-type tabs through the URL (see src/hooks/useRequestContentType).
   const [media, chooseContentType] = useRequestContentType(content);
   const contentType = media?.mediaType;
   const [body, setBody] = useState(() => exampleBody(media));

@@ -43,9 +43,10 @@ export function Examples({examples, mediaType, title}: {examples: ExampleModel[]
 
 interface MediaTypesProps {
   content: MediaTypeModel[];
-  showExamples: boolean;
-  exampleTitle: string;
-  /** URL query parameter that keeps the chosen content type (see requestContentType). */
+  /** Show each media type's examples under its schema (callbacks; operations show theirs in the aside). */
+  showExamples?: boolean;
+  exampleTitle?: string;
+  /** URL query parameter that keeps the chosen content type (see src/hooks/useRequestContentType). */
   queryString?: string;
   /** Which body this is, for its fields' ids (field-anchors.ts). */
   body?: {kind: 'request'} | {kind: 'response'; status: string};
@@ -54,7 +55,7 @@ interface MediaTypesProps {
 }
 
 /** The schema of each media type, with content-type tabs when there are several. */
-export function MediaTypes({content, showExamples, exampleTitle, queryString, body, idPrefix = ''}: MediaTypesProps): ReactNode {
+export function MediaTypes({content, showExamples = false, exampleTitle = '', queryString, body, idPrefix = ''}: MediaTypesProps): ReactNode {
   if (content.length === 0) return null;
   const renderMedia = (media: MediaTypeModel) => {
     const index = content.indexOf(media);

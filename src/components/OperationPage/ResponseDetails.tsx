@@ -41,7 +41,7 @@ export default function ResponseDetails({response, idPrefix = ''}: {response: Re
           </ul>
         </div>
       ) : null}
-      <MediaTypes content={response.content} showExamples={false} exampleTitle="" body={{kind: 'response', status: response.status}} idPrefix={idPrefix} />
+      <MediaTypes content={response.content} body={{kind: 'response', status: response.status}} idPrefix={idPrefix} />
     </div>
   );
 }

@@ -1,0 +1,69 @@
+import type {ReactNode} from 'react';
+import clsx from 'clsx';
+import Heading from '@theme/Heading';
+import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
+import HydrateOnDemand from '@site/src/components/HydrateOnDemand';
+import {useRequestContentType} from '@site/src/hooks/useRequestContentType';
+import type {OperationPageModel} from '@site/src/openapi/types';
+import {Examples} from './Bodies';
+import CodeSamples from './CodeSamples';
+import TryIt from './TryIt';
+import styles from './styles.module.css';
+
+export interface AsideProps {
+  page: OperationPageModel;
+  /** A content type chosen in the URL: the request example hydrates with the page. */
+  contentTypeChosen: boolean;
+}
+
+/** The examples of the request content type the reader chose. */
+function RequestExample({page}: {page: OperationPageModel}): ReactNode {
+  const [media] = useRequestContentType(page.requestBody?.content ?? []);
+  if (!media || media.examples.length === 0) return null;
+  return (
+    <section className={styles.asideBlock} aria-labelledby="request-example">
+      <Heading as="h2" id="request-example" className={styles.asideHeading}>
+        Request example
+      </Heading>
+      <Examples examples={media.examples} mediaType={media.mediaType} title={media.mediaType} />
+    </section>
+  );
+}
+
+/** The examples column: code samples, Try it, request and response examples. */
+export default function Aside({page, contentTypeChosen}: AsideProps): ReactNode {
+  const hasRequestExamples = page.requestBody?.content.some((media) => media.examples.length > 0) ?? false;
+  const responseExamples = page.responses.filter((response) => response.content.some((media) => media.examples.length > 0));
+  return (
+    <aside className={clsx(styles.aside, 'api-examples')} aria-label="Examples">
+      {page.codeSamples.length > 0 ? <CodeSamples page={page} /> : null}
+      {page.webhook ? null : <TryIt page={page} />}
+      {hasRequestExamples ? (
+        <HydrateOnDemand eager={contentTypeChosen}>
+          <RequestExample page={page} />
+        </HydrateOnDemand>
+      ) : null}
+      {responseExamples.length > 0 ? (
+        <HydrateOnDemand>
+          <section className={styles.asideBlock} aria-labelledby="response-examples">
+            <Heading as="h2" id="response-examples" className={styles.asideHeading}>
+              Response examples
+            </Heading>
+            <Tabs className={styles.responseTabs}>
+              {responseExamples.map((response) => (
+                <TabItem key={response.status} value={response.status} label={response.status}>
+                  {response.content
+                    .filter((media) => media.examples.length > 0)
+                    .map((media) => (
+                      <Examples key={media.mediaType} examples={media.examples} mediaType={media.mediaType} title={media.mediaType} />
+                    ))}
+                </TabItem>
+              ))}
+            </Tabs>
+          </section>
+        </HydrateOnDemand>
+      ) : null}
+    </aside>
+  );
+}
