@@ -12,7 +12,7 @@ import {SpecDocument, type JsonObject} from '../spec-document';
 import type {OperationPageModel, SchemaNode} from '../types';
 
 /**
- * What the generator does with imperfect descriptions (README, "What the
+ * What the generator does with imperfect descriptions (src/openapi/README.md, "What the
  * generator does with imperfect input"): one `describe` per rule, each
  * against the operation of tests/fixtures/imperfect.yaml that holds the case,
  * plus small inline documents for the details.

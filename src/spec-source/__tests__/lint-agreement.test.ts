@@ -8,7 +8,7 @@ import {validateSpec} from '../validate-spec.js';
 import {FIXTURES, REPO_ROOT} from './helpers/run-cli.js';
 
 /**
- * Refusals the README documents for descriptions that are valid OpenAPI:
+ * Refusals src/spec-source/README.md documents for descriptions that are valid OpenAPI:
  * nothing to document, and YAML that is unsafe to expand (an alias bomb,
  * which Redocly would expand for minutes).
  */
