@@ -7,6 +7,7 @@
  * is also used, unchanged, for whole built pages (`hastToMarkdown`).
  */
 import {furtherItemsName, patternKeyName} from './model-text';
+import {rulePhrases} from './schema-rules';
 import type {
   SchemaPageModel,
   CodeSample,
@@ -527,25 +528,7 @@ function cellText(richText: RichText | undefined, options: MarkdownOptions): str
 /** The constraints of a schema as short phrases: `minimum 1`, `one of: \`a\`, \`b\``. */
 export function schemaConstraints(schema: SchemaNode): string[] {
   const phrases: string[] = [];
-  const rules = schema.rules ?? {};
-  if (rules.format !== undefined && !schema.typeLabel.includes(`<${rules.format}>`)) phrases.push(`format ${codeSpan(rules.format)}`);
-  if (rules.minLength !== undefined && rules.maxLength !== undefined && rules.minLength === rules.maxLength) {
-    phrases.push(`length ${rules.minLength}`);
-  } else {
-    if (rules.minLength !== undefined) phrases.push(`min length ${rules.minLength}`);
-    if (rules.maxLength !== undefined) phrases.push(`max length ${rules.maxLength}`);
-  }
-  if (rules.pattern !== undefined) phrases.push(`pattern ${codeSpan(rules.pattern)}`);
-  if (rules.minimum !== undefined) phrases.push(`minimum ${rules.minimum}`);
-  if (rules.exclusiveMinimum !== undefined) phrases.push(`greater than ${rules.exclusiveMinimum}`);
-  if (rules.maximum !== undefined) phrases.push(`maximum ${rules.maximum}`);
-  if (rules.exclusiveMaximum !== undefined) phrases.push(`less than ${rules.exclusiveMaximum}`);
-  if (rules.multipleOf !== undefined) phrases.push(`multiple of ${rules.multipleOf}`);
-  if (rules.minItems !== undefined) phrases.push(`min items ${rules.minItems}`);
-  if (rules.maxItems !== undefined) phrases.push(`max items ${rules.maxItems}`);
-  if (rules.uniqueItems) phrases.push('unique items');
-  if (rules.minProperties !== undefined) phrases.push(`min properties ${rules.minProperties}`);
-  if (rules.maxProperties !== undefined) phrases.push(`max properties ${rules.maxProperties}`);
+  phrases.push(...rulePhrases(schema.rules, {code: codeSpan, typeLabel: schema.typeLabel}));
   if (schema.enum && schema.enum.length > 0) phrases.push(`one of: ${schema.enum.map(({value}) => displayValue(value)).join(', ')}`);
   if (schema.const !== undefined) phrases.push(`always ${displayValue(schema.const)}`);
   if (schema.default !== undefined) phrases.push(`default ${displayValue(schema.default)}`);

@@ -25,7 +25,7 @@ const MAX_DEPTH = 16;
  */
 export const SCHEMA_NODE_BUDGET = 1_000;
 
-const RULE_KEYS: (keyof SchemaRules)[] = [
+export const RULE_KEYS: (keyof SchemaRules)[] = [
   'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum',
   'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties',
 ];
