@@ -1,11 +1,26 @@
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, rmSync, statSync} from 'node:fs';
 import {createRequire} from 'node:module';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import themeClassic from '@docusaurus/theme-classic';
+import {themes} from 'prism-react-renderer';
 import prismOnDemandPlugin, {PRISM_CLIENT_MODULE_TEST, PRISM_RUNTIME_TEST} from '../index';
+import {accessibleLightCodeTheme, darkCodeTheme} from '../../../../config/prism-themes';
 
 const require = createRequire(import.meta.url);
+
+function withGeneratedDir<T>(run: (generatedFilesDir: string) => T): T {
+  const generatedFilesDir = mkdtempSync(path.join(tmpdir(), 'prism-on-demand-'));
+  try {
+    return run(generatedFilesDir);
+  } finally {
+    rmSync(generatedFilesDir, {recursive: true, force: true});
+  }
+}
+
+const siteContext = (generatedFilesDir: string, prism: object = {theme: accessibleLightCodeTheme, darkTheme: darkCodeTheme}) =>
+  ({generatedFilesDir, siteConfig: {themeConfig: {prism}}}) as never;
 
 describe('prism-on-demand plugin', () => {
   class FakeReplacement {
@@ -15,7 +30,7 @@ describe('prism-on-demand plugin', () => {
     ) {}
   }
   const configure = (isServer: boolean) =>
-    prismOnDemandPlugin().configureWebpack?.({} as never, isServer, {currentBundler: {name: 'rspack', instance: {NormalModuleReplacementPlugin: FakeReplacement}}} as never, undefined) as unknown as {
+    withGeneratedDir((dir) => prismOnDemandPlugin(siteContext(dir))).configureWebpack?.({} as never, isServer, {currentBundler: {name: 'rspack', instance: {NormalModuleReplacementPlugin: FakeReplacement}}} as never, undefined) as unknown as {
       plugins: FakeReplacement[];
     };
 
@@ -57,5 +72,40 @@ describe('prism-on-demand plugin', () => {
       expect(existsSync(`${resolved}.ts`), resolved).toBe(true);
     }
     expect(PRISM_RUNTIME_TEST.test(path.join(siteDir, 'src/client/prism-runtime.server.ts'))).toBe(false);
+  });
+
+  it("adds the stylesheet of both colour modes as a client module, from the site's Prism themes", () => {
+    withGeneratedDir((dir) => {
+      const [cssFile] = prismOnDemandPlugin(siteContext(dir)).getClientModules?.() ?? [];
+      const css = readFileSync(cssFile, 'utf8');
+      expect(css).toContain(`[data-theme='light']{--prism-color:${accessibleLightCodeTheme.plain.color};--prism-background-color:${accessibleLightCodeTheme.plain.backgroundColor}}`);
+      expect(css).toContain(`[data-theme='dark']{--prism-color:${darkCodeTheme.plain.color};--prism-background-color:${darkCodeTheme.plain.backgroundColor}}`);
+      // The darkened comment colour of the light theme, Dracula's in dark mode.
+      const ruleOf = (selector: string) => css.split('\n').find((line) => line.split('{')[0].split(',').includes(selector));
+      expect(ruleOf("[data-theme='light'] .token.comment")).toContain('color:#6b6b5f');
+      const draculaComment = darkCodeTheme.styles.find((entry) => entry.types.includes('comment'))?.style.color;
+      expect(ruleOf("[data-theme='dark'] .token.comment")).toContain(`color:${draculaComment}`);
+    });
+  });
+
+  it('rewrites the stylesheet only when the themes change', () => {
+    withGeneratedDir((dir) => {
+      const [cssFile] = prismOnDemandPlugin(siteContext(dir)).getClientModules?.() ?? [];
+      const written = statSync(cssFile).mtimeMs;
+      const before = readFileSync(cssFile, 'utf8');
+      prismOnDemandPlugin(siteContext(dir));
+      expect(statSync(cssFile).mtimeMs).toBe(written);
+      prismOnDemandPlugin(siteContext(dir, {theme: themes.vsLight, darkTheme: themes.vsDark}));
+      expect(readFileSync(cssFile, 'utf8')).not.toBe(before);
+    });
+  });
+
+  it("falls back as the classic theme does: palenight, and the light theme in dark mode", () => {
+    withGeneratedDir((dir) => {
+      const [cssFile] = prismOnDemandPlugin(siteContext(dir, {})).getClientModules?.() ?? [];
+      const css = readFileSync(cssFile, 'utf8');
+      expect(css).toContain(`[data-theme='light']{--prism-color:${themes.palenight.plain.color};`);
+      expect(css).toContain(`[data-theme='dark']{--prism-color:${themes.palenight.plain.color};`);
+    });
   });
 });

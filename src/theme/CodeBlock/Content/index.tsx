@@ -6,12 +6,15 @@
  *   included) and Prism is not needed;
  * - a code block rendered in the browser before Prism has loaded (client-side
  *   navigation) shows its text unhighlighted for the few milliseconds the
- *   Prism chunk takes, then highlights.
+ *   Prism chunk takes, then highlights;
+ * - tokens carry classes, not the theme's inline colours: both colour modes'
+ *   colours are one stylesheet (src/plugins/prism-on-demand/theme-css.ts), so
+ *   server HTML is right in dark mode and a mode switch re-renders nothing.
  */
 import React, {useEffect, useState, useSyncExternalStore, type ComponentProps, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
-import {usePrismTheme} from '@docusaurus/theme-common';
+import type {PrismTheme} from 'prism-react-renderer';
 import type {Props} from '@theme/CodeBlock/Content';
 import Line from '@theme/CodeBlock/Line';
 import {isFirstPageHydrated} from '@site/src/client/hydration-state';
@@ -57,6 +60,9 @@ function Code(props: ComponentProps<'code'>) {
   );
 }
 
+/** No colours: Highlight then gives tokens and lines their classes and no inline style. */
+const CLASS_ONLY_THEME: PrismTheme = {plain: {}, styles: []};
+
 function usePrism(): PrismModule | null {
   // The server snapshot is what the server rendered with: Prism on the server,
   // null while the browser hydrates (Prism is not loaded yet there).
@@ -67,28 +73,22 @@ export default function CodeBlockContent({
   className: classNameProp,
 }: Props): ReactNode {
   const {metadata, wordWrap} = useCodeBlockContext();
-  const prismTheme = usePrismTheme();
   const prism = usePrism();
-  // True only for code blocks hydrated from server HTML on the first page.
+  // True only for code blocks hydrated from server HTML on the first page:
+  // they keep it, in either colour mode; a block rendered in the browser needs Prism.
   const [fromServerHtml] = useState(() => typeof window !== 'undefined' && !isFirstPageHydrated());
-  // Server HTML is highlighted with the theme it was rendered with; a block
-  // rendered in the browser, or a colour mode other than the server's (its
-  // token colours are inline styles), needs Prism.
-  const [serverTheme] = useState(prismTheme);
-  const needsPrism = !fromServerHtml || prismTheme !== serverTheme;
+  const needsPrism = !fromServerHtml;
   useEffect(() => {
     if (prism === null && needsPrism) void loadPrism();
   }, [prism, needsPrism]);
   const {code, language, lineNumbersStart, lineClassNames} = metadata;
 
   if (prism === null) {
-    // What Highlight puts on <pre>: the language class and the theme's colours.
-    const plain = {color: prismTheme.plain.color, backgroundColor: prismTheme.plain.backgroundColor};
+    // What Highlight puts on <pre>: the language class.
     return (
       <Pre
         ref={wordWrap.codeBlockRef}
-        className={clsx(classNameProp, 'prism-code', `language-${language.toLowerCase()}`)}
-        style={plain}>
+        className={clsx(classNameProp, 'prism-code', `language-${language.toLowerCase()}`)}>
         {fromServerHtml ? (
           // React keeps the server's highlighted lines under an element whose
           // content is set this way.
@@ -102,12 +102,11 @@ export default function CodeBlockContent({
 
   const {Highlight} = prism;
   return (
-    <Highlight theme={prismTheme} code={code} language={language}>
-      {({className, style, tokens: lines, getLineProps, getTokenProps}) => (
+    <Highlight theme={CLASS_ONLY_THEME} code={code} language={language}>
+      {({className, tokens: lines, getLineProps, getTokenProps}) => (
         <Pre
           ref={wordWrap.codeBlockRef}
-          className={clsx(classNameProp, className)}
-          style={style}>
+          className={clsx(classNameProp, className)}>
           <Code>
             {lines.map((line, i) => (
               <Line
