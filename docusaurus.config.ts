@@ -154,6 +154,8 @@ const config = {
     './src/plugins/page-data/index.ts',
     // Prism loads when a code block needs it, not on every page: src/theme/README.md.
     './src/plugins/prism-on-demand/index.ts',
+    // The browser's route table in sections for large APIs: src/plugins/route-sections.
+    './src/plugins/route-sections/index.ts',
     ['./src/plugins/api-resources/index.ts', {specPath: resolvedSpecPath, provenancePath}],
     // /openapi.yaml, /openapi.json and the Postman collection, from the resolved spec.
     ['./src/plugins/spec-downloads/index.ts', {specPath: resolvedSpecPath} satisfies Partial<SpecDownloadsOptions>],

@@ -20,7 +20,7 @@ import {parse} from 'yaml';
 
 import {checkFieldsAndSchemas, checkOperationPages, truncate} from './corpus/check-build';
 import {type CorpusSite, prepareCorpusSite, reportedBrokenLinks, resetGenerated} from './corpus/corpus-site';
-import {dropKeptBuild, FIXTURE_SPECS, keepBuild, sourceStamp, type FixtureName} from './corpus/fixture-builds';
+import {dropKeptBuild, FIXTURE_SPECS, keepBuild, sourceStamp, writeGeneratedFixtures, type FixtureName} from './corpus/fixture-builds';
 import {readExpectedOperations, type ExpectedOperation} from './corpus/expected-operations';
 import {errorExcerpt, runStep} from './corpus/run-step';
 import {parseCommandLine, UsageError} from './command-line';
@@ -172,6 +172,7 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
+  writeGeneratedFixtures(projectRoot);
   const files = specFiles(options);
   if (files.length === 0) {
     process.stderr.write(`[corpus] no spec files match (looked in ${options.specsDir} and for the fixtures)\n`);

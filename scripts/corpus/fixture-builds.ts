@@ -2,6 +2,7 @@ import {createHash} from 'node:crypto';
 import {cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
+import {generateSpec} from '../../bench/generate-spec';
 import {listSiteFiles} from '../site-copy';
 import {prepareCorpusSite, resetGenerated} from './corpus-site';
 import {runStep} from './run-step';
@@ -9,8 +10,9 @@ import {runStep} from './run-step';
 /**
  * Sites built from the test fixtures for the end-to-end suite: the hostile
  * spec (tests/e2e/hostile.spec.ts), the imperfect one
- * (tests/e2e/imperfect.spec.ts) and one with every kind of security scheme
- * (tests/e2e/authorize.spec.ts). Each is built exactly as a user builds, with
+ * (tests/e2e/imperfect.spec.ts), one with every kind of security scheme
+ * (tests/e2e/authorize.spec.ts) and a large generated one whose route table
+ * the browser loads in sections (tests/e2e/route-sections.spec.ts). Each is built exactly as a user builds, with
  * `SPEC_FILE=<fixture> npm run build` in an isolated copy of the site, and
  * kept with its build log under `.work/fixture-builds/<name>/`.
  *
@@ -23,8 +25,31 @@ export const FIXTURE_SPECS = {
   hostile: 'tests/fixtures/hostile.yaml',
   imperfect: 'tests/fixtures/imperfect.yaml',
   auth: 'tests/fixtures/auth.yaml',
+  large: '.work/fixture-specs/large.json',
 } as const;
 export type FixtureName = keyof typeof FIXTURE_SPECS;
+
+/**
+ * Operations of the large fixture: with its schemas and tags, about 600 docs
+ * pages, twice what src/plugins/route-sections keeps in one table.
+ */
+export const LARGE_FIXTURE_OPERATIONS = 320;
+
+/** Fixtures generated (seeded, the same every time) rather than committed: too large for git. */
+const GENERATED_FIXTURES: Partial<Record<FixtureName, () => string>> = {
+  large: () => `${JSON.stringify(generateSpec({operationCount: LARGE_FIXTURE_OPERATIONS}))}\n`,
+};
+
+/** Writes the generated fixtures that are missing or differ; call before reading FIXTURE_SPECS files. */
+export function writeGeneratedFixtures(projectRoot: string): void {
+  for (const [name, generate] of Object.entries(GENERATED_FIXTURES)) {
+    const file = path.join(projectRoot, FIXTURE_SPECS[name as FixtureName]);
+    const content = generate();
+    if (existsSync(file) && readFileSync(file, 'utf8') === content) continue;
+    mkdirSync(path.dirname(file), {recursive: true});
+    writeFileSync(file, content);
+  }
+}
 
 export const FIXTURE_BUILDS_DIR = '.work/fixture-builds';
 const STAMP_FILE = 'stamp.txt';
@@ -43,6 +68,7 @@ export interface KeptBuild {
 
 /** What a kept build was made from: the fixture's bytes and every source file of the site. */
 export function sourceStamp(projectRoot: string, name: FixtureName): string {
+  writeGeneratedFixtures(projectRoot);
   const hash = createHash('sha256');
   for (const file of [FIXTURE_SPECS[name], ...listSiteFiles(projectRoot)].sort()) {
     hash.update(`${file}\0`);

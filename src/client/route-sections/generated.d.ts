@@ -1,0 +1,5 @@
+/** Written by src/plugins/route-sections for every build (an empty list when nothing is split). */
+declare module '@generated/route-sections/sections' {
+  const splits: unknown[];
+  export default splits;
+}

@@ -1,0 +1,141 @@
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {afterAll, describe, expect, it} from 'vitest';
+import {generateRouteFiles} from '@docusaurus/core/lib/server/codegen/codegenRoutes';
+import type {RouteConfig} from '@docusaurus/types';
+import {sectionOf} from '../../../client/route-sections/bucket';
+import {evaluateRoutes, parseRegistry, splitRouteFiles, type GeneratedRouteFiles, type RouteNode} from '../split';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, {recursive: true, force: true})));
+
+/** The three files Docusaurus's own code generator writes for `routes`. */
+async function generated(routes: RouteConfig[]): Promise<GeneratedRouteFiles> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'route-sections-'));
+  dirs.push(dir);
+  // Props would be written as modules per plugin; these routes have none.
+  await generateRouteFiles({generatedFilesDir: dir, baseUrl: '/', routes: routes.map((route) => ({...route, plugin: {name: 'test', id: 'default'}}))});
+  const read = (name: string) => readFileSync(path.join(dir, name), 'utf8');
+  return {routes: read('routes.js'), registry: read('registry.js'), routesChunkNames: read('routesChunkNames.json')};
+}
+
+const doc = (slug: string): RouteConfig => ({
+  path: `/docs/api/${slug}`,
+  component: '@theme/DocItem',
+  exact: true,
+  modules: {content: `@site/docs/api/${slug}.mdx`},
+  sidebar: 'openApiSidebar',
+} as RouteConfig);
+
+/** A docs tree as the docs plugin makes it (docs root, version, sidebar root), with `count` docs and a blog post. */
+function site(count: number): RouteConfig[] {
+  const docs = Array.from({length: count}, (_, index) => doc(`operation-${index}`));
+  return [
+    {path: '/blog/hello', component: '@theme/BlogPostPage', exact: true, modules: {content: '@site/blog/hello.md'}} as RouteConfig,
+    {
+      path: '/docs',
+      component: '@theme/DocsRoot',
+      exact: false,
+      routes: [
+        {
+          path: '/docs',
+          component: '@theme/DocVersionRoot',
+          exact: false,
+          modules: {version: '@generated/docs/version.json'},
+          routes: [{path: '/docs', component: '@theme/DocRoot', exact: false, routes: [...docs, {path: '/docs/tags', component: '@theme/DocTagsListPage', exact: false}]}],
+        },
+      ],
+    } as RouteConfig,
+  ];
+}
+
+interface SectionModule {
+  registry: Record<string, unknown>;
+  routesChunkNames: Record<string, unknown>;
+  routes: () => [number, RouteNode][];
+}
+
+/** Evaluates a generated section module with stand-ins for import() targets and ComponentCreator. */
+function evaluateSection(code: string): SectionModule {
+  const body = code
+    .replace(/^import .*$/gm, '')
+    .replace(/^export const (\w+) =/gm, 'exports.$1 =')
+    .replace(/^export function routes\(\)/m, 'exports.routes = function routes()');
+  const exports = {} as SectionModule;
+  const componentCreator = (...args: string[]) => ({componentCreator: args});
+  new Function('exports', 'ComponentCreator', 'require', body)(exports, componentCreator, {resolveWeak: (request: string) => request});
+  return exports;
+}
+
+const docRoot = (routes: RouteNode[]): RouteNode => routes[1].routes![0].routes![0];
+
+describe('splitRouteFiles', () => {
+  it('leaves a route table under the size limit as it is', async () => {
+    const result = splitRouteFiles(await generated(site(40)), {sectionSize: 50, minRoutes: 100});
+    expect(result.sections).toBe(0);
+    expect(result.movedRoutes).toBe(0);
+    expect(docRoot(evaluateRoutes(result.files['routes.js'])).routes).toHaveLength(41);
+  });
+
+  it("moves a long list's exact routes into sections chosen by path, with the chunks only they use", async () => {
+    const files = await generated(site(500));
+    const result = splitRouteFiles(files, {sectionSize: 100, minRoutes: 200});
+    expect(result).toMatchObject({sections: 5, movedRoutes: 500});
+
+    // What stays: every other route, the non-exact tags route, the shared chunks.
+    const main = evaluateRoutes(result.files['routes.js']);
+    expect(docRoot(main).routes!.map((route) => route.path)).toEqual(['/docs/tags']);
+    expect(main.map((route) => route.path)).toEqual(['/blog/hello', '/docs', '*']);
+    const mainRegistry = parseRegistry(result.files['registry.js']);
+    const mainChunkNames = JSON.parse(result.files['routesChunkNames.json']) as Record<string, {__comp: string}>;
+
+    const original = parseRegistry(files.registry);
+    const originalChunkNames = JSON.parse(files.routesChunkNames) as Record<string, {__comp: string; content?: string}>;
+    const seen = new Set<string>();
+    const sectionsJs = result.files['sections.js'];
+    expect(sectionsJs).toContain('parent: [1,0,0], path: "/docs", sections: 5, size: 501, keep: [500]');
+    for (let section = 0; section < 5; section += 1) {
+      const module = evaluateSection(result.files[`section-0-${section}.js`]);
+      expect(sectionsJs).toContain(`import(/* webpackChunkName: "route-section-0-${section}" */ "./section-0-${section}.js")`);
+      for (const [index, route] of module.routes()) {
+        expect(sectionOf(route.path, 5)).toBe(section);
+        expect(route.path).toBe(`/docs/api/operation-${index}`);
+        const key = `${route.path}-${route.component.componentCreator[1]}`;
+        expect(module.routesChunkNames[key]).toEqual(originalChunkNames[key]);
+        // The page's own content chunk moves with it; the shared DocItem stays in main.
+        const {content, __comp: component} = originalChunkNames[key];
+        expect(Object.keys(module.registry)).toContain(content);
+        expect(mainRegistry.has(content!)).toBe(false);
+        expect(mainRegistry.has(component)).toBe(true);
+        expect(mainChunkNames[key]).toBeUndefined();
+        seen.add(route.path);
+      }
+      for (const name of Object.keys(module.registry)) expect(original.has(name)).toBe(true);
+    }
+    expect(seen.size).toBe(500);
+  });
+
+  it('keeps a chunk that two sections use in the part every page loads', async () => {
+    const shared = (slug: string): RouteConfig => ({...doc(slug), modules: {content: '@site/docs/api/shared.mdx'}}) as RouteConfig;
+    const tree = site(300);
+    const docs = tree[1].routes![0].routes![0].routes!;
+    docs.push(shared('twin-a'), shared('twin-b'), shared('twin-c'), shared('twin-d'));
+    const files = await generated(tree);
+    const sharedChunk = [...parseRegistry(files.registry)].find(([, line]) => line.includes('@site/docs/api/shared.mdx'))![0];
+    const result = splitRouteFiles(files, {sectionSize: 50, minRoutes: 100});
+    const inSections = Object.entries(result.files).filter(([name, code]) => name.startsWith('section-') && code.includes(`"${sharedChunk}": [`));
+    const sections = new Set(['twin-a', 'twin-b', 'twin-c', 'twin-d'].map((slug) => sectionOf(`/docs/api/${slug}`, result.sections)));
+    expect(sections.size).toBeGreaterThan(1);
+    expect(inSections).toEqual([]);
+    expect(parseRegistry(result.files['registry.js']).has(sharedChunk)).toBe(true);
+  });
+
+  it('writes main files that evaluate to the same table as the original, minus the moved routes', async () => {
+    const files = await generated(site(20));
+    const result = splitRouteFiles(files, {sectionSize: 50, minRoutes: 100});
+    expect(evaluateRoutes(result.files['routes.js'])).toEqual(evaluateRoutes(files.routes));
+    expect([...parseRegistry(result.files['registry.js'])]).toEqual([...parseRegistry(files.registry)]);
+    expect(JSON.parse(result.files['routesChunkNames.json'])).toEqual(JSON.parse(files.routesChunkNames));
+  });
+});

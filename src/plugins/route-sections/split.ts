@@ -1,0 +1,228 @@
+/**
+ * Splits Docusaurus's generated route table into a part every page loads and
+ * sections loaded on demand, so the browser's route table does not grow with
+ * the API (see ./index.ts for why and how it is wired in).
+ *
+ * Input: the three files Docusaurus generates (`routes.js`, `registry.js`,
+ * `routesChunkNames.json`). Output: the same three, minus the split routes
+ * and the chunk entries only they use, plus `sections.js` (one entry per
+ * split route list: where it is, how many sections, their loaders) and one
+ * module per section with its routes and their chunk entries.
+ */
+import {sectionOf} from '../../client/route-sections/bucket';
+
+/** What `ComponentCreator(path, hash)` stood for in routes.js. */
+interface ComponentRef {
+  componentCreator: [string] | [string, string];
+}
+
+export interface RouteNode {
+  path: string;
+  component: ComponentRef;
+  exact?: boolean;
+  routes?: RouteNode[];
+  [attribute: string]: unknown;
+}
+
+export interface GeneratedRouteFiles {
+  routes: string;
+  registry: string;
+  routesChunkNames: string;
+}
+
+export interface SplitOptions {
+  /** Routes per section, about. */
+  sectionSize: number;
+  /** A route list is split only when it has more exact leaf routes than this. */
+  minRoutes: number;
+}
+
+export const DEFAULT_SPLIT_OPTIONS: SplitOptions = {sectionSize: 150, minRoutes: 300};
+
+export interface SplitResult {
+  /** File name (relative to the output folder) → content. */
+  files: Record<string, string>;
+  /** Paths of the routes moved into sections. */
+  movedPaths: Set<string>;
+  /** Routes moved into sections, and the sections made. */
+  movedRoutes: number;
+  sections: number;
+}
+
+/** The route table of routes.js, with each ComponentCreator call as a ComponentRef. */
+export function evaluateRoutes(code: string): RouteNode[] {
+  const body = code
+    .replace(/^import .*$/gm, '')
+    .replace(/^export default /m, 'return ');
+  const componentCreator = (...args: string[]): ComponentRef => ({componentCreator: args as ComponentRef['componentCreator']});
+  // The code is Docusaurus's own output for this build: object literals and
+  // ComponentCreator calls, paths and attributes as JSON.
+  return new Function('React', 'ComponentCreator', body)(undefined, componentCreator) as RouteNode[];
+}
+
+const REGISTRY_LINE = /^ {2}"([^"]+)": \[/;
+
+/** registry.js as chunk name → its line, verbatim. */
+export function parseRegistry(code: string): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const line of code.split('\n')) {
+    const match = REGISTRY_LINE.exec(line);
+    if (match) entries.set(match[1], line.replace(/\};\s*$/, '').replace(/,?\s*$/, ','));
+  }
+  return entries;
+}
+
+function registryCode(lines: Iterable<string>): string {
+  return `{\n${[...lines].join('\n')}\n}`;
+}
+
+function serializeValue(value: unknown, indent: string): string {
+  if (Array.isArray(value)) return serializeRoutes(value as RouteNode[], indent);
+  return JSON.stringify(value);
+}
+
+function serializeRoute(route: RouteNode, indent: string): string {
+  const inner = `${indent}  `;
+  const fields = Object.entries(route).map(([key, value]) => {
+    if (key === 'component') {
+      const args = (value as ComponentRef).componentCreator.map((arg) => JSON.stringify(arg)).join(', ');
+      return `${inner}component: ComponentCreator(${args})`;
+    }
+    return `${inner}${JSON.stringify(key)}: ${serializeValue(value, inner)}`;
+  });
+  return `{\n${fields.join(',\n')}\n${indent}}`;
+}
+
+function serializeRoutes(routes: readonly RouteNode[], indent: string): string {
+  if (routes.length === 0) return '[]';
+  const inner = `${indent}  `;
+  return `[\n${routes.map((route) => `${inner}${serializeRoute(route, inner)}`).join(',\n')}\n${indent}]`;
+}
+
+const ROUTES_HEADER = "import React from 'react';\nimport ComponentCreator from '@docusaurus/ComponentCreator';\n";
+
+function chunkKey(route: RouteNode): string | undefined {
+  const [routePath, hash] = route.component.componentCreator;
+  return hash === undefined ? undefined : `${routePath}-${hash}`;
+}
+
+/** Every chunk name in a routesChunkNames entry (nested objects and arrays). */
+function chunkNamesOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(chunkNamesOf);
+  return [];
+}
+
+const isSplittable = (route: RouteNode): boolean => route.exact === true && route.routes === undefined && chunkKey(route) !== undefined;
+
+interface SplitList {
+  /** Index chain from the top-level list to the route whose children are split. */
+  parent: number[];
+  path: string;
+  sections: number;
+  /** Original indices of the children that stay. */
+  keep: number[];
+  /** Per section: [original index, route]. */
+  moved: [number, RouteNode][][];
+}
+
+/** Prunes the split routes from the tree; returns the splits, with index chains into the pruned tree. */
+function findSplits(routes: RouteNode[], options: SplitOptions, chain: number[] = [], found: SplitList[] = []): SplitList[] {
+  routes.forEach((route, index) => {
+    const children = route.routes;
+    if (children === undefined) return;
+    const leaves = children.filter(isSplittable).length;
+    if (leaves > options.minRoutes) {
+      const sections = Math.ceil(leaves / options.sectionSize);
+      const split: SplitList = {parent: [...chain, index], path: route.path, sections, keep: [], moved: Array.from({length: sections}, () => [])};
+      children.forEach((child, childIndex) => {
+        if (isSplittable(child)) split.moved[sectionOf(child.path, sections)].push([childIndex, child]);
+        else split.keep.push(childIndex);
+      });
+      route.routes = split.keep.map((childIndex) => children[childIndex]);
+      found.push(split);
+    }
+    findSplits(route.routes ?? [], options, [...chain, index], found);
+  });
+  return found;
+}
+
+function collectKeys(routes: readonly RouteNode[], into: Set<string>): Set<string> {
+  for (const route of routes) {
+    const key = chunkKey(route);
+    if (key !== undefined) into.add(key);
+    collectKeys(route.routes ?? [], into);
+  }
+  return into;
+}
+
+/** Splits the generated route files; returns them unchanged (and no sections) when no list is long enough. */
+export function splitRouteFiles(generated: GeneratedRouteFiles, options: SplitOptions = DEFAULT_SPLIT_OPTIONS): SplitResult {
+  const routes = evaluateRoutes(generated.routes);
+  const registry = parseRegistry(generated.registry);
+  const chunkNames = JSON.parse(generated.routesChunkNames) as Record<string, unknown>;
+  const splits = findSplits(routes, options);
+
+  // A chunk moves into a section when nothing else uses it.
+  const owners = new Map<string, Set<string>>();
+  const own = (owner: string, key: string) => {
+    for (const name of chunkNamesOf(chunkNames[key])) {
+      if (!owners.has(name)) owners.set(name, new Set());
+      owners.get(name)?.add(owner);
+    }
+  };
+  for (const key of collectKeys(routes, new Set())) own('main', key);
+  splits.forEach((split, splitIndex) =>
+    split.moved.forEach((section, sectionIndex) => {
+      for (const [, route] of section) collectKeys([route], new Set()).forEach((key) => own(`${splitIndex}-${sectionIndex}`, key));
+    }),
+  );
+  const sectionOfChunk = (name: string): string | undefined => {
+    const set = owners.get(name);
+    return set && set.size === 1 && !set.has('main') ? [...set][0] : undefined;
+  };
+
+  const files: Record<string, string> = {};
+  const mainChunkNames: Record<string, unknown> = {};
+  const movedKeys = new Set<string>();
+  let movedRoutes = 0;
+  const movedPaths = new Set<string>();
+  const sectionEntries = splits.map((split, splitIndex) => {
+    const loaders = split.moved.map((section, sectionIndex) => {
+      const id = `${splitIndex}-${sectionIndex}`;
+      const keys = collectKeys(
+        section.map(([, route]) => route),
+        new Set(),
+      );
+      keys.forEach((key) => movedKeys.add(key));
+      movedRoutes += section.length;
+      for (const [, route] of section) movedPaths.add(route.path);
+      const sectionChunkNames = Object.fromEntries([...keys].map((key) => [key, chunkNames[key]]));
+      const sectionRegistry = [...registry].filter(([name]) => sectionOfChunk(name) === id).map(([, line]) => line);
+      files[`section-${id}.js`] = `${ROUTES_HEADER}
+export const registry = ${registryCode(sectionRegistry)};
+
+export const routesChunkNames = ${JSON.stringify(sectionChunkNames)};
+
+/** [original index among the parent's routes, route]; a function, so ComponentCreator runs after the registry is merged. */
+export function routes() {
+  return [
+${section.map(([index, route]) => `    [${index}, ${serializeRoute(route, '    ')}]`).join(',\n')}
+  ];
+}
+`;
+      return `() => import(/* webpackChunkName: "route-section-${id}" */ "./section-${id}.js")`;
+    });
+    return `  {parent: ${JSON.stringify(split.parent)}, path: ${JSON.stringify(split.path)}, sections: ${split.sections}, size: ${
+      split.keep.length + split.moved.reduce((sum, section) => sum + section.length, 0)
+    }, keep: ${JSON.stringify(split.keep)}, load: [\n    ${loaders.join(',\n    ')}\n  ]}`;
+  });
+
+  for (const [key, value] of Object.entries(chunkNames)) if (!movedKeys.has(key)) mainChunkNames[key] = value;
+  files['routes.js'] = `${ROUTES_HEADER}\nexport default ${serializeRoutes(routes, '')};\n`;
+  files['registry.js'] = `export default ${registryCode([...registry].filter(([name]) => sectionOfChunk(name) === undefined).map(([, line]) => line))};\n`;
+  files['routesChunkNames.json'] = JSON.stringify(mainChunkNames);
+  files['sections.js'] = `/** Route lists split into sections: src/plugins/route-sections. */\nexport default [\n${sectionEntries.join(',\n')}\n];\n`;
+  return {files, movedPaths, movedRoutes, sections: splits.reduce((sum, split) => sum + split.sections, 0)};
+}
+

@@ -1,0 +1,169 @@
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import type {Page} from '@playwright/test';
+
+import {sectionOf} from '../../src/client/route-sections/bucket';
+import {test, expect, gotoHydrated} from './fixtures';
+import {serveDuringTests} from './static-server';
+
+/**
+ * The browser's route table in sections (src/plugins/route-sections), on the
+ * site built from the large generated fixture (scripts/corpus/fixture-builds.ts):
+ * pages opened directly, by client-side navigation and through link preloads
+ * find their routes in every section, and the main script no longer carries
+ * them.
+ */
+
+const BUILD = path.resolve(__dirname, '../../.work/fixture-builds/large/build');
+if (!existsSync(path.join(BUILD, 'sitemap.xml'))) {
+  throw new Error(`no large fixture build at ${BUILD}: run "npm run test:e2e" (it generates and builds the large fixture first) or "tsx scripts/fixture-builds.ts"`);
+}
+const site = serveDuringTests(test, BUILD);
+
+const jsDir = path.join(BUILD, 'assets/js');
+const sectionFiles = readdirSync(jsDir).filter((name) => name.startsWith('route-section-'));
+const sections = sectionFiles.length;
+const sitemap = readFileSync(path.join(BUILD, 'sitemap.xml'), 'utf8');
+const docsPaths = [...sitemap.matchAll(/<loc>[^<]*?(\/docs\/api\/[^<]+)<\/loc>/g)].map((match) => match[1]);
+/** The operation pages: their Markdown twins give the method and path under the title. */
+const operationPaths = docsPaths.filter((route) => /^# .*\n\n`(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE) \//.test(twin(route)));
+
+function twin(route: string): string {
+  const file = path.join(BUILD, `${route}.md`);
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+}
+
+/** One operation page per section, and a second page of another section for each. */
+function pagesBySection(): string[][] {
+  const bySection: string[][] = Array.from({length: sections}, () => []);
+  for (const route of operationPaths) bySection[sectionOf(route, sections)].push(route);
+  return bySection;
+}
+
+/** Scripts of the route table's sections that the page has fetched. */
+function collectSectionScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const match = /route-section-(\d+-\d+)\./.exec(request.url());
+    if (match) scripts.push(match[1]);
+  });
+  return scripts;
+}
+
+const h1 = (page: Page) => page.locator('main h1').first();
+
+function titleOf(route: string): string {
+  const html = readFileSync(path.join(BUILD, `${route}.html`), 'utf8');
+  const match = /<h1[^>]*>([^<]+)<\/h1>/.exec(html);
+  if (!match) throw new Error(`no <h1> in the HTML of ${route}`);
+  return match[1].replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"');
+}
+
+test.describe('the route table in sections', () => {
+  test('the large fixture is split into several sections, each its own script', () => {
+    expect(operationPaths.length).toBeGreaterThan(300);
+    expect(sections).toBeGreaterThan(2);
+    expect(pagesBySection().every((routes) => routes.length > 0)).toBe(true);
+  });
+
+  test("the main script carries no route of the split list, and each section only its own", () => {
+    const main = readdirSync(jsDir).find((name) => /^main\.[0-9a-f]+\.js$/.test(name));
+    expect(main).toBeDefined();
+    const mainCode = readFileSync(path.join(jsDir, main!), 'utf8');
+    // A route is a ComponentCreator call with the path and its hash.
+    const routeCall = (route: string) => new RegExp(`\\("${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}","[0-9a-f]{3,4}"\\)`);
+    const sample = operationPaths.slice(0, 50);
+    for (const route of sample) expect(mainCode, route).not.toMatch(routeCall(route));
+    const sectionCode = sectionFiles.map((name) => readFileSync(path.join(jsDir, name), 'utf8'));
+    for (const route of sample) {
+      const holders = sectionCode.filter((code) => routeCall(route).test(code));
+      expect(holders, route).toHaveLength(1);
+    }
+  });
+
+  for (const mode of ['directly', 'after another section'] as const) {
+    test(`a page of every section opens ${mode}, hydrated, with its own section loaded`, async ({page}) => {
+      test.setTimeout(120_000);
+      const bySection = pagesBySection();
+      for (let section = 0; section < sections; section += 1) {
+        const route = bySection[section][0];
+        const scripts = collectSectionScripts(page);
+        if (mode === 'after another section') {
+          const other = bySection[(section + 1) % sections][0];
+          await gotoHydrated(page, `${site.origin()}${other}`);
+          // Client-side navigation: Docusaurus's history, no page load.
+          await page.evaluate(() => ((window as unknown as {marker: number}).marker = 1));
+          // Client-side navigation, as the router does on back and forward: the URL changes, then popstate.
+          await page.evaluate((to) => {
+            window.history.pushState({}, '', to);
+            window.dispatchEvent(new PopStateEvent('popstate', {state: {}}));
+          }, route);
+          await expect(h1(page)).toHaveText(titleOf(route));
+          expect(await page.evaluate(() => (window as unknown as {marker?: number}).marker)).toBe(1);
+        } else {
+          await gotoHydrated(page, `${site.origin()}${route}`);
+          await expect(h1(page)).toHaveText(titleOf(route));
+        }
+        expect(scripts).toContain(`0-${section}`);
+        await expect(page.locator('nav[aria-label="Docs sidebar"] a[aria-current="page"]')).toHaveAttribute('href', route);
+      }
+    });
+  }
+
+  test('a sidebar link to another section loads it on intent and navigates without a page load', async ({page}) => {
+    const bySection = pagesBySection();
+    await gotoHydrated(page, `${site.origin()}${bySection[0][0]}`);
+    await page.evaluate(() => ((window as unknown as {marker: number}).marker = 1));
+    const scripts = collectSectionScripts(page);
+    const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+    // Expand every category until a link to a page of another section shows.
+    const target = operationPaths.find((route) => sectionOf(route, sections) !== 0)!;
+    const link = sidebar.locator(`a[href="${target}"]`);
+    while (!(await link.isVisible())) {
+      const collapsed = sidebar.locator('.menu__list-item--collapsed > div > a, .menu__list-item--collapsed > a').first();
+      if ((await collapsed.count()) === 0) break;
+      await collapsed.click();
+    }
+    await link.hover();
+    await expect.poll(() => scripts).toContain(`0-${sectionOf(target, sections)}`);
+    // Expanding a category opened its page: that is the page before the target.
+    const previousTitle = (await h1(page).textContent()) ?? '';
+    await link.click();
+    await expect(page).toHaveURL(`${site.origin()}${target}`);
+    await expect(h1(page)).toHaveText(titleOf(target));
+    expect(await page.evaluate(() => (window as unknown as {marker?: number}).marker)).toBe(1);
+    // Back, then forward again: both from the loaded table.
+    await page.goBack();
+    await expect(h1(page)).toHaveText(previousTitle);
+    await page.goForward();
+    await expect(h1(page)).toHaveText(titleOf(target));
+  });
+
+
+  test('a section loaded while a page is shown does not remount the page on its next render', async ({page}) => {
+    const bySection = pagesBySection();
+    const route = bySection[0][0];
+    await gotoHydrated(page, `${site.origin()}${route}`);
+    const scripts = collectSectionScripts(page);
+    await page.locator('main article').evaluate((article) => ((article as unknown as {marker: number}).marker = 1));
+    // Preloading a page of every other section puts their routes into the list the page is rendered from.
+    for (let section = 1; section < sections; section += 1) {
+      await page.evaluate((to) => (window as unknown as {docusaurus: {preload: (path: string) => unknown}}).docusaurus.preload(to), bySection[section][0]);
+    }
+    await expect.poll(() => scripts.length).toBe(sections - 1);
+    // A hash change re-renders the routes.
+    await page.evaluate(() => (window.location.hash = '#route-sections-test'));
+    await expect(page).toHaveURL(/#route-sections-test$/);
+    await expect(h1(page)).toHaveText(titleOf(route));
+    expect(await page.locator('main article').evaluate((article) => (article as unknown as {marker?: number}).marker)).toBe(1);
+  });
+});
+
+test.describe('the route table in sections, an unknown path', () => {
+  test.use({expectedConsoleErrors: [/Failed to load resource: the server responded with a status of 404/]});
+
+  test('a path in no section shows the not-found page', async ({page}) => {
+    await gotoHydrated(page, `${site.origin()}/docs/api/no-such-operation-anywhere`);
+    await expect(h1(page)).toHaveText('Page Not Found');
+  });
+});
