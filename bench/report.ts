@@ -308,13 +308,19 @@ export function localDate(date: Date): string {
  * Base name of the results files: the date for a full run with the default
  * parts, sizes and runs, so that the day's reference figures are never
  * overwritten by a quick partial run, which gets `<date>.partial`; a run of
- * the scale part alone gets `<date>.scale`.
+ * the scale part alone gets `<date>.scale-<descriptions>`.
  */
-export function resultsBaseName(date: string, run: {parts: readonly string[]; sizes: readonly number[]; runs: number}, defaults: {parts: readonly string[]; sizes: readonly number[]; runs: number}): string {
+export function resultsBaseName(
+  date: string,
+  run: {parts: readonly string[]; sizes: readonly number[]; runs: number; scale?: readonly string[]},
+  defaults: {parts: readonly string[]; sizes: readonly number[]; runs: number},
+): string {
   const same = (a: readonly unknown[], b: readonly unknown[]): boolean => a.length === b.length && a.every((value, index) => value === b[index]);
-  // The scale part is not a default one and takes long; its runs are the day's scale reference.
+  // The scale part is not a default one and takes long: a run of it alone is
+  // the day's reference for the descriptions it built, and one of Graph alone
+  // does not overwrite one of GitHub.
   const parts = run.parts.filter((part) => part !== 'scale');
-  if (parts.length === 0) return `${date}.scale`;
+  if (parts.length === 0) return `${date}.scale-${(run.scale ?? []).join('-')}`;
   const full = same(parts, defaults.parts) && same(run.sizes, defaults.sizes) && run.runs === defaults.runs;
   return full ? date : `${date}.partial`;
 }

@@ -67,7 +67,8 @@ describe('results file names', () => {
   });
 
   it('names a run of the scale part alone after it, and ignores scale next to the default parts', () => {
-    expect(resultsBaseName('2026-11-22', {...defaults, parts: ['scale'], runs: 1}, defaults)).toBe('2026-11-22.scale');
+    expect(resultsBaseName('2026-11-22', {...defaults, parts: ['scale'], runs: 1, scale: ['github']}, defaults)).toBe('2026-11-22.scale-github');
+    expect(resultsBaseName('2026-11-22', {...defaults, parts: ['scale'], scale: ['github', 'graph']}, defaults)).toBe('2026-11-22.scale-github-graph');
     expect(resultsBaseName('2026-11-22', {...defaults, parts: [...defaults.parts, 'scale']}, defaults)).toBe('2026-11-22');
     expect(resultsBaseName('2026-11-22', {...defaults, parts: ['pages', 'scale']}, defaults)).toBe('2026-11-22.partial');
   });
