@@ -170,6 +170,24 @@ export async function localOnlyContext(
   return {context, blocked: () => ({count, hosts: [...hosts].sort()})};
 }
 
+/**
+ * A response's body. Chromium keeps at most 10 MB of a response for the
+ * DevTools protocol, so the body of a larger one (a 11 MB search index) is
+ * gone by the time we ask; the benchmark's server is local and static, so
+ * the same URL is fetched again instead.
+ */
+export async function responseBody(request: Request): Promise<Buffer | undefined> {
+  const response = await request.response();
+  if (response === null) return undefined;
+  const body = await response.body().catch(() => undefined);
+  if (body !== undefined || !isLocalUrl(request.url()) || request.method() !== 'GET') return body;
+  try {
+    return Buffer.from(await (await fetch(request.url(), {signal: AbortSignal.timeout(60_000)})).arrayBuffer());
+  } catch {
+    return undefined;
+  }
+}
+
 const isJavaScript = (finished: Finished): boolean =>
   finished.request.resourceType() === 'script' || /javascript|ecmascript/i.test(finished.response?.headers()['content-type'] ?? '');
 
@@ -215,7 +233,7 @@ export async function loadPage(
       totalTransferBytes += transfer;
       if (entry.response !== null && entry.response.status() >= 400) failed += 1;
       if (!isJavaScript(entry) || entry.response === null) continue;
-      const body = await entry.response.body().catch(() => undefined);
+      const body = await responseBody(entry.request);
       if (body === undefined) continue;
       const gzip = gzipSize(body);
       jsFiles += 1;

@@ -1,6 +1,6 @@
 import type {Browser, Page} from '@playwright/test';
 
-import {localOnlyContext, waitUntilQuiet, watchNetwork} from './page-load';
+import {localOnlyContext, responseBody, waitUntilQuiet, watchNetwork} from './page-load';
 import {gzipSize} from './stats';
 
 /**
@@ -72,7 +72,7 @@ export async function measureFirstSearch(browser: Browser, url: string, query: s
     run.requests = activity.total - firstRequest;
     const sizes: Array<{path: string; gzip: number}> = [];
     for (const entry of finished.slice(firstFinished)) {
-      const body = await (await entry.request.response())?.body().catch(() => undefined);
+      const body = await responseBody(entry.request);
       if (body === undefined) continue;
       const gzip = gzipSize(body);
       run.rawBytes += body.length;
