@@ -161,7 +161,7 @@ async function generatedFileCount(siteDir: string): Promise<number> {
 
 /**
  * The last line of a build log that says where the build was: Docusaurus's
- * `[INFO]`/`[SUCCESS]` lines and bundler progress (`Client`, `Server`,
+ * `[INFO]`/`[SUCCESS]` lines (and `[PERF]` with DOCUSAURUS_PERF_LOGGER=true) and bundler progress (`Client`, `Server`,
  * "Compiled"), our `[spec]`-style prefixes, or the gen step's "Successfully
  * created" lines.
  */
@@ -169,7 +169,9 @@ export function lastProgressLine(log: string): string {
   const lines = stripVTControlCharacters(log).split('\n').map((line) => line.trim());
   for (let index = lines.length - 1; index >= 0; index -= 1) {
     const line = lines[index]!;
-    if (/^\[(INFO|SUCCESS|WARNING|ERROR|[a-z-]+)\]|^(Successfully created|Loading |Client|Server|Compiled)|Compiled/.test(line)) return line.slice(0, 200);
+    // The benchmark's own "[bench] exit …" line says nothing about where the build was.
+    if (line.startsWith('[bench]')) continue;
+    if (/^\[(INFO|SUCCESS|WARNING|ERROR|PERF|[a-z-]+)\]|^(Successfully created|Loading |Client|Server|Compiled)|Compiled/.test(line)) return line.slice(0, 200);
   }
   return '';
 }

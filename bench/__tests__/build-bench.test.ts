@@ -38,5 +38,8 @@ describe('lastProgressLine', () => {
     expect(lastProgressLine(log)).toBe('[webpackbar] Client: compiled successfully');
     expect(lastProgressLine('Successfully created "docs/api/a.api.mdx"\nnoise')).toBe('Successfully created "docs/api/a.api.mdx"');
     expect(lastProgressLine('nothing useful')).toBe('');
+    expect(lastProgressLine('[PERF] Build > en > Creating rspack bundler configs - 954.95 ms\n[bench] exit SIGTERM after 243.3 s\n')).toBe(
+      '[PERF] Build > en > Creating rspack bundler configs - 954.95 ms',
+    );
   });
 });
