@@ -50,8 +50,9 @@ export const USAGE = `usage: npm run bench -- [options]
                              bundled spec instead of building one in .work/bench/site-24
   --seed=${DEFAULT_SEED}          seed of the generated specs
   --scale=github             descriptions the scale part builds: github (1,223 operations,
-                             about 5 min), graph (Microsoft Graph v1.0, 11,422 operations;
-                             installs a 400 MB package on first use and may not finish)
+                             10 to 25 min on 2 cores), graph (Microsoft Graph v1.0, 11,422
+                             operations; installs a 400 MB package on first use; its build
+                             goes over the 14 GB memory limit at which a scale build stops)
   --scale-timeout=<minutes>  limit on each scale build (default: github 30, graph 60)
   --help                     show this text`;
 
