@@ -1,6 +1,7 @@
 import {copyFile, mkdir, readdir, readFile, stat, writeFile} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import {stripVTControlCharacters} from 'node:util';
 
 import {parse, stringify} from 'yaml';
 
@@ -15,8 +16,8 @@ export const BUNDLED_SPEC = 'openapi/meridian.yaml';
 /** What a build of 2,000 operations must stay within. */
 export const BUILD_TARGET = {wallSeconds: 6 * 60, peakRssMb: 6 * 1024} as const;
 
-/** Longest a single phase may run before the benchmark gives up on it. */
-const PHASE_TIMEOUT_MS = 45 * 60 * 1000;
+/** Longest a build of the build part may run before the benchmark gives up on it. */
+const BUILD_TIMEOUT_MS = 45 * 60 * 1000;
 
 export interface PhaseResult {
   /** The npm script it runs (`spec`), or the command's first words (`docusaurus build`). */
@@ -28,6 +29,8 @@ export interface PhaseResult {
   /** User plus system CPU seconds of the step's whole process tree; null without GNU time. */
   cpuSeconds: number | null;
   timedOut: boolean;
+  /** Stopped because the tree's RSS went over the build's memory limit (scale part only). */
+  overMemory?: boolean;
   /** The machine's 1-minute load average when the step ended; above the core count, something else competed for the CPU. */
   loadAverage: number;
 }
@@ -129,10 +132,165 @@ export async function prepareSpec(projectRoot: string, workDir: string, size: nu
   return {file, operations: countOperations(spec), source: 'bundled + generated'};
 }
 
+/** What a build of one spec file in a cold copy measured, before the caller adds its own fields. */
+export type MeasuredBuild = Pick<
+  BuildResult,
+  'apiPages' | 'htmlPages' | 'buildBytes' | 'wallSeconds' | 'peakRssMb' | 'cpuSeconds' | 'phases' | 'specStep' | 'ok' | 'error' | 'siteDir'
+> & {
+  /** The step that failed or ran out of time, with the last progress line of its log; null when the build finished. */
+  failedPhase: string | null;
+  /** Files under docs/api when the build stopped (progress of `npm run gen` when it did not finish). */
+  generatedFiles: number;
+};
+
+export interface BuildInCopyOptions {
+  /** Limit on the whole build; each step gets what is left of it. */
+  timeoutMs: number;
+  /** Limit on the summed RSS of a step's process tree; over it, the step is stopped. */
+  maxRssBytes?: number;
+  /** Called about every 15 s while a step runs, e.g. with the files generated so far. */
+  onProgress?: (progress: {phase: string; seconds: number; generatedFiles: number; lastLogLine: string}) => void;
+}
+
+const PROGRESS_INTERVAL_MS = 15_000;
+
+/** Files directly under docs/api: the pages `npm run gen` has written so far (schemas/ counts as one). */
+async function generatedFileCount(siteDir: string): Promise<number> {
+  return (await readdir(path.join(siteDir, 'docs/api')).catch(() => [])).length;
+}
+
+/**
+ * The last line of a build log that says where the build was: Docusaurus's
+ * `[INFO]`/`[SUCCESS]` lines (and `[PERF]` with DOCUSAURUS_PERF_LOGGER=true) and bundler progress (`Client`, `Server`,
+ * "Compiled"), our `[spec]`-style prefixes, or the gen step's "Successfully
+ * created" lines.
+ */
+export function lastProgressLine(log: string): string {
+  const lines = stripVTControlCharacters(log).split('\n').map((line) => line.trim());
+  for (let index = lines.length - 1; index >= 0; index -= 1) {
+    const line = lines[index]!;
+    // The benchmark's own "[bench] exit …" line says nothing about where the build was.
+    if (line.startsWith('[bench]')) continue;
+    if (/^\[(INFO|SUCCESS|WARNING|ERROR|PERF|[a-z-]+)\]|^(Successfully created|Loading |Client|Server|Compiled)|Compiled/.test(line)) return line.slice(0, 200);
+  }
+  return '';
+}
+
+async function logTail(logFile: string): Promise<string> {
+  const text = await readFile(logFile, 'utf8').catch(() => '');
+  return lastProgressLine(text.slice(-200_000));
+}
+
 /**
  * The full build (each step of `npm run build`: spec, gen, … , docusaurus
- * build) of a spec of `size` operations in its own copy of the project,
- * `.work/bench/site-<size>/`, measuring each step.
+ * build) of `specFile` in a cold copy of the project at `siteDir`, measuring
+ * each step; the whole build stops, process tree and all, when it runs past
+ * `timeoutMs`.
+ */
+export async function buildInCopy(
+  projectRoot: string,
+  siteDir: string,
+  specFile: string,
+  label: string,
+  log: (line: string) => void,
+  options: BuildInCopyOptions,
+): Promise<MeasuredBuild> {
+  const result: MeasuredBuild = {
+    apiPages: 0,
+    htmlPages: 0,
+    buildBytes: 0,
+    wallSeconds: null,
+    peakRssMb: null,
+    cpuSeconds: null,
+    phases: [],
+    specStep: 'npm run spec',
+    ok: false,
+    error: null,
+    siteDir: path.relative(projectRoot, siteDir),
+    failedPhase: null,
+    generatedFiles: 0,
+  };
+  const deadline = Date.now() + options.timeoutMs;
+  try {
+    // Cold: every build starts without a cache, the way a fresh CI checkout does.
+    await copySite(projectRoot, siteDir, {warm: false});
+    const logFile = path.join(siteDir, 'bench-build.log');
+    const env: NodeJS.ProcessEnv = {...process.env, SPEC_FILE: specFile, SPEC_STRICT: '1'};
+    delete env.SPEC_PROXY_URL;
+
+    // npm puts the package's bin directory first on PATH for its scripts.
+    env.PATH = `${path.join(siteDir, 'node_modules/.bin')}${path.delimiter}${env.PATH ?? ''}`;
+
+    for (const phase of await projectBuildPhases(projectRoot)) {
+      log(`[bench] build ${label}: ${phase.command} …`);
+      const started = Date.now();
+      const progress = setInterval(() => {
+        void Promise.all([generatedFileCount(siteDir), logTail(logFile)]).then(([generatedFiles, lastLogLine]) =>
+          options.onProgress?.({phase: phase.name, seconds: (Date.now() - started) / 1000, generatedFiles, lastLogLine}),
+        );
+      }, PROGRESS_INTERVAL_MS);
+      const timeoutMs = Math.max(1_000, deadline - Date.now());
+      const run = await runMeasured('sh', ['-c', phase.command], {cwd: siteDir, env, logFile, timeoutMs, maxRssBytes: options.maxRssBytes}).finally(() =>
+        clearInterval(progress),
+      );
+      result.phases.push({
+        name: phase.name,
+        command: phase.command,
+        exitCode: run.exitCode,
+        wallSeconds: round(run.wallSeconds, 2)!,
+        peakRssMb: round(toMib(run.peakRssBytes))!,
+        cpuSeconds: run.cpuSeconds,
+        timedOut: run.timedOut,
+        ...(run.overMemory ? {overMemory: true} : {}),
+        loadAverage: round(os.loadavg()[0], 2)!,
+      });
+      log(
+        `[bench] build ${label}: ${phase.name} took ${run.wallSeconds.toFixed(1)} s (CPU ${run.cpuSeconds ?? 'n/a'} s), peak ${toMib(run.peakRssBytes).toFixed(0)} MB`,
+      );
+      if (run.exitCode === 0) continue;
+      if (phase.command === 'npm run spec' && !run.timedOut && !run.overMemory) {
+        // If the spec step itself is broken, the rest of the pipeline only
+        // needs the resolved file in place; the table says which happened.
+        log(`[bench] build ${label}: npm run spec failed (exit ${run.exitCode}); copying the spec to .spec/openapi.yaml instead`);
+        await mkdir(path.join(siteDir, '.spec'), {recursive: true});
+        await copyFile(specFile, path.join(siteDir, '.spec/openapi.yaml'));
+        result.specStep = 'copied after npm run spec failed';
+        continue;
+      }
+      const where = await logTail(logFile);
+      result.failedPhase = where === '' ? phase.name : `${phase.name} (last log line: ${where})`;
+      throw new Error(`${phase.command} ${stopReason(run, options)}; see ${path.relative(projectRoot, logFile)}`);
+    }
+    result.apiPages = (await countFiles(path.join(siteDir, 'docs/api'), (name) => name.endsWith('.api.mdx'))).count;
+    const built = await countFiles(path.join(siteDir, 'build'), (name) => name.endsWith('.html'));
+    result.htmlPages = built.count;
+    result.buildBytes = built.bytes;
+    result.ok = true;
+  } catch (error) {
+    result.error = (error as Error).message;
+    log(`[bench] build ${label} failed: ${result.error}`);
+  }
+  // A failed build still says how long it ran and how much memory it took until it stopped.
+  if (result.phases.length > 0) {
+    result.wallSeconds = round(result.phases.reduce((sum, phase) => sum + phase.wallSeconds, 0), 1);
+    result.peakRssMb = Math.max(...result.phases.map((phase) => phase.peakRssMb));
+    result.cpuSeconds = result.phases.every((phase) => phase.cpuSeconds !== null)
+      ? round(result.phases.reduce((sum, phase) => sum + phase.cpuSeconds!, 0), 1)
+      : null;
+  }
+  result.generatedFiles = await generatedFileCount(siteDir);
+  return result;
+}
+
+function stopReason(run: {timedOut: boolean; overMemory: boolean; exitCode: number | null; signal: NodeJS.Signals | null}, options: BuildInCopyOptions): string {
+  if (run.timedOut) return `stopped when the build's ${round(options.timeoutMs / 60_000, 1)} min limit ran out`;
+  if (run.overMemory) return `stopped when its processes went over the ${round(toMib(options.maxRssBytes ?? 0))} MB memory limit`;
+  return `exited with ${run.exitCode ?? run.signal}`;
+}
+
+/**
+ * The full build of a spec of `size` operations in its own copy of the
+ * project, `.work/bench/site-<size>/`, measuring each step.
  */
 export async function benchmarkBuild(
   projectRoot: string,
@@ -160,64 +318,21 @@ export async function benchmarkBuild(
     error: null,
     siteDir: path.relative(projectRoot, siteDir),
   };
+  let spec;
   try {
-    const spec = await prepareSpec(projectRoot, workDir, size, seed);
-    result.specSource = spec.source;
-    result.operations = spec.operations;
-    result.specBytes = (await stat(spec.file)).size;
-    // Cold: every build starts without a cache, the way a fresh CI checkout does.
-    await copySite(projectRoot, siteDir, {warm: false});
-    const logFile = path.join(siteDir, 'bench-build.log');
-    const env: NodeJS.ProcessEnv = {...process.env, SPEC_FILE: spec.file, SPEC_STRICT: '1'};
-    delete env.SPEC_PROXY_URL;
-
-    // npm puts the package's bin directory first on PATH for its scripts.
-    env.PATH = `${path.join(siteDir, 'node_modules/.bin')}${path.delimiter}${env.PATH ?? ''}`;
-
-    for (const phase of await projectBuildPhases(projectRoot)) {
-      log(`[bench] build ${size}: ${phase.command} …`);
-      const run = await runMeasured('sh', ['-c', phase.command], {cwd: siteDir, env, logFile, timeoutMs: PHASE_TIMEOUT_MS});
-      result.phases.push({
-        name: phase.name,
-        command: phase.command,
-        exitCode: run.exitCode,
-        wallSeconds: round(run.wallSeconds, 2)!,
-        peakRssMb: round(toMib(run.peakRssBytes))!,
-        cpuSeconds: run.cpuSeconds,
-        timedOut: run.timedOut,
-        loadAverage: round(os.loadavg()[0], 2)!,
-      });
-      log(
-        `[bench] build ${size}: ${phase.name} took ${run.wallSeconds.toFixed(1)} s (CPU ${run.cpuSeconds ?? 'n/a'} s), peak ${toMib(run.peakRssBytes).toFixed(0)} MB`,
-      );
-      if (run.exitCode === 0) continue;
-      if (phase.command === 'npm run spec') {
-        // If the spec step itself is broken, the rest of the pipeline only
-        // needs the resolved file in place; the table says which happened.
-        log(`[bench] build ${size}: npm run spec failed (exit ${run.exitCode}); copying the spec to .spec/openapi.yaml instead`);
-        await mkdir(path.join(siteDir, '.spec'), {recursive: true});
-        await copyFile(spec.file, path.join(siteDir, '.spec/openapi.yaml'));
-        result.specStep = 'copied after npm run spec failed';
-        continue;
-      }
-      throw new Error(
-        `${phase.command} ${run.timedOut ? `timed out after ${PHASE_TIMEOUT_MS / 60_000} min` : `exited with ${run.exitCode ?? run.signal}`}; see ${path.relative(projectRoot, logFile)}`,
-      );
-    }
-    result.wallSeconds = round(result.phases.reduce((sum, phase) => sum + phase.wallSeconds, 0), 1);
-    result.peakRssMb = Math.max(...result.phases.map((phase) => phase.peakRssMb));
-    result.cpuSeconds = result.phases.every((phase) => phase.cpuSeconds !== null)
-      ? round(result.phases.reduce((sum, phase) => sum + phase.cpuSeconds!, 0), 1)
-      : null;
-    result.withinTarget = withinBuildTarget(result.wallSeconds, result.peakRssMb);
-    result.apiPages = (await countFiles(path.join(siteDir, 'docs/api'), (name) => name.endsWith('.api.mdx'))).count;
-    const built = await countFiles(path.join(siteDir, 'build'), (name) => name.endsWith('.html'));
-    result.htmlPages = built.count;
-    result.buildBytes = built.bytes;
-    result.ok = true;
+    spec = await prepareSpec(projectRoot, workDir, size, seed);
   } catch (error) {
     result.error = (error as Error).message;
     log(`[bench] build ${size} failed: ${result.error}`);
+    return result;
   }
+  result.specSource = spec.source;
+  result.operations = spec.operations;
+  result.specBytes = (await stat(spec.file)).size;
+  const {failedPhase: _failedPhase, generatedFiles: _generatedFiles, ...build} = await buildInCopy(projectRoot, siteDir, spec.file, String(size), log, {
+    timeoutMs: BUILD_TIMEOUT_MS,
+  });
+  Object.assign(result, build);
+  result.withinTarget = build.ok ? withinBuildTarget(build.wallSeconds, build.peakRssMb) : null;
   return result;
 }

@@ -1,8 +1,15 @@
 import {parseCommandLine, UsageError} from '../scripts/command-line';
 import {DEFAULT_SEED} from './generate-spec';
 
-export const PARTS = ['build', 'pages', 'peers'] as const;
+export const PARTS = ['build', 'pages', 'peers', 'scale'] as const;
 export type Part = (typeof PARTS)[number];
+
+/** What `npm run bench` runs without --only: scale takes 10 minutes or more, so it runs only when asked. */
+export const DEFAULT_PARTS: readonly Part[] = ['build', 'pages', 'peers'];
+
+/** Public descriptions the scale part can build; see bench/scale-bench.ts. */
+export const SCALE_SPECS = ['github', 'graph'] as const;
+export type ScaleSpecName = (typeof SCALE_SPECS)[number];
 
 export interface BenchOptions {
   /** Parts to run, in their fixed order. */
@@ -14,27 +21,39 @@ export interface BenchOptions {
   /** An existing production build of the bundled spec to measure pages on, instead of building one. */
   pagesBuild: string | undefined;
   seed: number;
+  /** Descriptions the scale part builds, in their fixed order. */
+  scale: ScaleSpecName[];
+  /** Limit on each scale build in minutes; undefined: each description's own default. */
+  scaleTimeoutMinutes: number | undefined;
   help: boolean;
 }
 
 export const DEFAULT_OPTIONS: Readonly<BenchOptions> = {
-  parts: [...PARTS],
+  parts: [...DEFAULT_PARTS],
   runs: 3,
   sizes: [24, 250, 1000, 2000],
   pagesBuild: undefined,
   seed: DEFAULT_SEED,
+  scale: ['github'],
+  scaleTimeoutMinutes: undefined,
   help: false,
 };
 
 export const USAGE = `usage: npm run bench -- [options]
 
-  --only=build,pages,peers   run only these parts (default: all three)
-  --skip=peers               run all parts but these
+  --only=build,pages,peers   run only these parts (default: build, pages, peers);
+                             scale runs only when named here: it takes 10 min or more
+  --skip=peers               run the default parts but these
   --runs=3                   page loads and Lighthouse runs per page; figures are medians
   --sizes=24,250,1000,2000   operation counts for the build part (24 is the bundled spec)
   --pages-build=build        measure pages on this existing production build of the
                              bundled spec instead of building one in .work/bench/site-24
   --seed=${DEFAULT_SEED}          seed of the generated specs
+  --scale=github             descriptions the scale part builds: github (1,223 operations,
+                             10 to 25 min on 2 cores), graph (Microsoft Graph v1.0, 11,422
+                             operations; installs a 400 MB package on first use; its build
+                             goes over the 14 GB memory limit at which a scale build stops)
+  --scale-timeout=<minutes>  limit on each scale build (default: github 30, graph 60)
   --help                     show this text`;
 
 function positiveInteger(flag: string, value: string): number {
@@ -45,15 +64,16 @@ function positiveInteger(flag: string, value: string): number {
   return number;
 }
 
-function partList(flag: string, value: string): Part[] {
+/** A comma-separated list of names from `known`, in the order of `known`; throws naming the flag and the unknown name. */
+function nameList<Name extends string>(flag: string, value: string, known: readonly Name[], what: string): Name[] {
   const names = value.split(',').map((name) => name.trim()).filter((name) => name !== '');
   for (const name of names) {
-    if (!(PARTS as readonly string[]).includes(name)) {
-      throw new Error(`[bench] unknown part "${name}" in ${flag}; the parts are ${PARTS.join(', ')}`);
+    if (!(known as readonly string[]).includes(name)) {
+      throw new Error(`[bench] unknown ${what} "${name}" in ${flag}; the ${what}s are ${known.join(', ')}`);
     }
   }
-  if (names.length === 0) throw new Error(`[bench] ${flag} needs at least one of ${PARTS.join(', ')}`);
-  return names as Part[];
+  if (names.length === 0) throw new Error(`[bench] ${flag} needs at least one of ${known.join(', ')}`);
+  return known.filter((name) => names.includes(name));
 }
 
 /** Parses `npm run bench -- ...` arguments; throws a message naming the bad flag. */
@@ -67,20 +87,26 @@ export function parseOptions(args: readonly string[]): BenchOptions {
       sizes: {type: 'string'},
       'pages-build': {type: 'string'},
       seed: {type: 'string'},
+      scale: {type: 'string'},
+      'scale-timeout': {type: 'string'},
       help: {type: 'boolean', short: 'h'},
     }));
   } catch (error) {
     if (error instanceof UsageError) throw new Error(`[bench] ${error.message} See --help.`);
     throw error;
   }
-  const options: BenchOptions = {...DEFAULT_OPTIONS, parts: [...DEFAULT_OPTIONS.parts], sizes: [...DEFAULT_OPTIONS.sizes]};
+  const options: BenchOptions = {
+    ...DEFAULT_OPTIONS,
+    parts: [...DEFAULT_OPTIONS.parts],
+    sizes: [...DEFAULT_OPTIONS.sizes],
+    scale: [...DEFAULT_OPTIONS.scale],
+  };
   options.help = values.help ?? false;
   if (values.only !== undefined) {
-    const only = partList('--only', values.only);
-    options.parts = PARTS.filter((part) => only.includes(part));
+    options.parts = nameList('--only', values.only, PARTS, 'part');
   }
   if (values.skip !== undefined) {
-    const skip = partList('--skip', values.skip);
+    const skip = nameList('--skip', values.skip, PARTS, 'part');
     options.parts = options.parts.filter((part) => !skip.includes(part));
   }
   if (values.runs !== undefined) options.runs = positiveInteger('--runs', values.runs);
@@ -92,5 +118,10 @@ export function parseOptions(args: readonly string[]): BenchOptions {
     options.pagesBuild = values['pages-build'];
   }
   if (values.seed !== undefined) options.seed = positiveInteger('--seed', values.seed);
+  if (values.scale !== undefined) options.scale = nameList('--scale', values.scale, SCALE_SPECS, 'description');
+  if (values['scale-timeout'] !== undefined) options.scaleTimeoutMinutes = positiveInteger('--scale-timeout', values['scale-timeout']);
+  if ((values.scale !== undefined || values['scale-timeout'] !== undefined) && !options.parts.includes('scale')) {
+    throw new Error('[bench] --scale and --scale-timeout set up the scale part, which runs only when asked: add --only=scale');
+  }
   return options;
 }

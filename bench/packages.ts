@@ -35,17 +35,22 @@ export function missingBenchPackages(benchDir = BENCH_DIR): string[] {
     .map(([name, version]) => `${name}@${version}`);
 }
 
-/** Installs bench/package.json's packages when one is missing; throws when npm could not. */
-export function ensureBenchPackages(log: (line: string) => void): void {
-  const missing = missingBenchPackages();
+/**
+ * Installs the packages of `benchDir`'s package.json (bench/ by default; the
+ * scale part's Graph description has a package of its own) when one is
+ * missing; throws when npm could not.
+ */
+export function ensureBenchPackages(log: (line: string) => void, benchDir = BENCH_DIR, size = 'once, about 1,000 packages'): void {
+  const missing = missingBenchPackages(benchDir);
   if (missing.length === 0) return;
-  log(`[bench] installing ${missing.join(', ')} into bench/node_modules (bench/package.json; once, about 1,000 packages)`);
+  const where = path.relative(process.cwd(), benchDir) || '.';
+  log(`[bench] installing ${missing.join(', ')} into ${where}/node_modules (${where}/package.json; ${size})`);
   const started = performance.now();
-  execFileSync('npm', ['install', '--prefix', BENCH_DIR, '--ignore-scripts', '--no-audit', '--no-fund'], {
+  execFileSync('npm', ['install', '--prefix', benchDir, '--ignore-scripts', '--no-audit', '--no-fund'], {
     // stdout stays the report's.
     stdio: ['ignore', process.stderr, process.stderr],
   });
   log(`[bench] installed in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  const still = missingBenchPackages();
-  if (still.length > 0) throw new Error(`[bench] npm install --prefix bench did not install ${still.join(', ')}`);
+  const still = missingBenchPackages(benchDir);
+  if (still.length > 0) throw new Error(`[bench] npm install --prefix ${where} did not install ${still.join(', ')}`);
 }

@@ -1,4 +1,4 @@
-import type {Browser, Page, Request, Response} from '@playwright/test';
+import type {Browser, BrowserContext, BrowserContextOptions, Page, Request, Response} from '@playwright/test';
 
 import {gzipSize} from './stats';
 
@@ -74,7 +74,7 @@ export interface PageLoadRun {
   targetVisible: boolean | null;
 }
 
-interface NetworkActivity {
+export interface NetworkActivity {
   inFlight: number;
   /** When a request last started or ended (ms since the epoch). */
   lastChange: number;
@@ -91,7 +91,7 @@ const QUIET_MS = 1_000;
  * "networkidle" fires while a big bundle is still executing, before it
  * fetches the spec, and would miss what single-page renderers load next.
  */
-async function waitUntilQuiet(page: Page, activity: NetworkActivity, timeoutMs: number): Promise<boolean> {
+export async function waitUntilQuiet(page: Page, activity: NetworkActivity, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (activity.inFlight > 0 || Date.now() - activity.lastChange < QUIET_MS) {
@@ -105,9 +105,87 @@ async function waitUntilQuiet(page: Page, activity: NetworkActivity, timeoutMs: 
   return false;
 }
 
-interface Finished {
+export interface Finished {
   request: Request;
   response: Response | null;
+}
+
+export interface NetworkWatch {
+  activity: NetworkActivity;
+  /** Requests that completed, in the order they did. */
+  finished: Finished[];
+  /** Requests started so far. */
+  requests(): number;
+  /** Local requests that failed. */
+  failed(): number;
+}
+
+/** Follows a page's requests: how many are in flight and when that last changed, and those that finished. */
+export function watchNetwork(page: Page): NetworkWatch {
+  const activity: NetworkActivity = {inFlight: 0, lastChange: Date.now(), total: 0};
+  const finished: Finished[] = [];
+  let failed = 0;
+  const settle = (): void => {
+    activity.inFlight = Math.max(0, activity.inFlight - 1);
+    activity.lastChange = Date.now();
+  };
+  page.on('request', () => {
+    activity.inFlight += 1;
+    activity.total += 1;
+    activity.lastChange = Date.now();
+  });
+  page.on('requestfinished', (request) => {
+    finished.push({request, response: null});
+    settle();
+  });
+  page.on('requestfailed', (request) => {
+    if (isLocalUrl(request.url())) failed += 1;
+    settle();
+  });
+  return {activity, finished, requests: () => activity.total, failed: () => failed};
+}
+
+/** A fresh context (mobile-sized unless told otherwise) with a cold cache in which every request that leaves 127.0.0.1 is refused. */
+export async function localOnlyContext(
+  browser: Browser,
+  contextOptions: BrowserContextOptions = MOBILE_VIEWPORT,
+): Promise<{context: BrowserContext; blocked: () => {count: number; hosts: string[]}}> {
+  const context = await browser.newContext({...contextOptions});
+  let count = 0;
+  const hosts = new Set<string>();
+  await context.route('**/*', async (route) => {
+    const requestUrl = route.request().url();
+    if (isLocalUrl(requestUrl)) {
+      await route.continue();
+      return;
+    }
+    count += 1;
+    try {
+      hosts.add(new URL(requestUrl).hostname);
+    } catch {
+      hosts.add(requestUrl.slice(0, 60));
+    }
+    await route.abort('blockedbyclient');
+  });
+  return {context, blocked: () => ({count, hosts: [...hosts].sort()})};
+}
+
+/**
+ * A response's body. Chromium keeps at most 10 MB of a response for the
+ * DevTools protocol, so the body of a larger one (a 11 MB search index) is
+ * gone by the time we ask; the benchmark's server is local and static, so
+ * the same URL is fetched again instead.
+ */
+export async function responseBody(request: Request): Promise<Buffer | undefined> {
+  const response = await request.response();
+  if (response === null) return undefined;
+  const body = await response.body().catch(() => undefined);
+  if (body !== undefined || !isLocalUrl(request.url()) || request.method() !== 'GET') return body;
+  try {
+    return Buffer.from(await (await fetch(request.url(), {signal: AbortSignal.timeout(60_000)})).arrayBuffer());
+  } catch {
+    return undefined;
+  }
 }
 
 const isJavaScript = (finished: Finished): boolean =>
@@ -122,47 +200,11 @@ export async function loadPage(
   url: string,
   options: {targetText?: string; screenshotPath?: string; timeoutMs?: number} = {},
 ): Promise<PageLoadRun> {
-  const context = await browser.newContext({...MOBILE_VIEWPORT});
+  const {context, blocked} = await localOnlyContext(browser);
   try {
-    let requests = 0;
-    let blocked = 0;
-    const blockedHosts = new Set<string>();
-    const finished: Finished[] = [];
-    let failed = 0;
-    await context.route('**/*', async (route) => {
-      const requestUrl = route.request().url();
-      if (isLocalUrl(requestUrl)) {
-        await route.continue();
-        return;
-      }
-      blocked += 1;
-      try {
-        blockedHosts.add(new URL(requestUrl).hostname);
-      } catch {
-        blockedHosts.add(requestUrl.slice(0, 60));
-      }
-      await route.abort('blockedbyclient');
-    });
     const page = await context.newPage();
-    const activity: NetworkActivity = {inFlight: 0, lastChange: Date.now(), total: 0};
-    const settle = (): void => {
-      activity.inFlight = Math.max(0, activity.inFlight - 1);
-      activity.lastChange = Date.now();
-    };
-    page.on('request', () => {
-      requests += 1;
-      activity.inFlight += 1;
-      activity.total += 1;
-      activity.lastChange = Date.now();
-    });
-    page.on('requestfinished', (request) => {
-      finished.push({request, response: null});
-      settle();
-    });
-    page.on('requestfailed', (request) => {
-      if (isLocalUrl(request.url())) failed += 1;
-      settle();
-    });
+    const network = watchNetwork(page);
+    const {activity, finished} = network;
 
     let networkIdle = true;
     let documentHtml = '';
@@ -175,7 +217,8 @@ export async function loadPage(
     }
     // Snapshot now: what arrives later is not part of the first load.
     const snapshot = [...finished];
-    const requestCount = requests;
+    const requestCount = network.requests();
+    let failed = network.failed();
 
     let jsFiles = 0;
     let jsRawBytes = 0;
@@ -190,7 +233,7 @@ export async function loadPage(
       totalTransferBytes += transfer;
       if (entry.response !== null && entry.response.status() >= 400) failed += 1;
       if (!isJavaScript(entry) || entry.response === null) continue;
-      const body = await entry.response.body().catch(() => undefined);
+      const body = await responseBody(entry.request);
       if (body === undefined) continue;
       const gzip = gzipSize(body);
       jsFiles += 1;
@@ -210,8 +253,8 @@ export async function loadPage(
 
     return {
       requests: requestCount,
-      blocked,
-      blockedHosts: [...blockedHosts].sort(),
+      blocked: blocked().count,
+      blockedHosts: blocked().hosts,
       failed,
       jsFiles,
       jsRawBytes,

@@ -101,11 +101,11 @@ export interface TreeSampler {
 
 /**
  * Samples the summed RSS of `rootPid` and its descendants every `intervalMs`
- * (see settledTreeRss). Summing RSS counts pages that long-lived processes
- * share once per process, so the figure errs high, the safe side for a
- * memory budget.
+ * (see settledTreeRss), telling `onSample` each sum. Summing RSS counts
+ * pages that long-lived processes share once per process, so the figure
+ * errs high, the safe side for a memory budget.
  */
-export function sampleTreeRss(rootPid: number, pageSize: number, intervalMs = 200): TreeSampler {
+export function sampleTreeRss(rootPid: number, pageSize: number, intervalMs = 200, onSample?: (bytes: number) => void): TreeSampler {
   let peak = 0;
   let previousKeys = new Set<string>();
   const sample = (): void => {
@@ -113,6 +113,7 @@ export function sampleTreeRss(rootPid: number, pageSize: number, intervalMs = 20
       const {bytes, keys} = settledTreeRss(readProcesses(), rootPid, pageSize, previousKeys);
       peak = Math.max(peak, bytes);
       previousKeys = keys;
+      onSample?.(bytes);
     } catch {
       // /proc unreadable for a moment; the next sample will tell.
     }

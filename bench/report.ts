@@ -2,6 +2,7 @@ import type {BuildResult} from './build-bench';
 import {BUILD_TARGET} from './build-bench';
 import type {Part} from './options';
 import {toKib} from './stats';
+import {SCALE_MEMORY_LIMIT_BYTES, type ScaleResult} from './scale-bench';
 import type {PageResult, PeerResult} from './web-bench';
 
 export interface MachineInfo {
@@ -29,6 +30,8 @@ export interface BenchResults {
   builds: BuildResult[] | null;
   pages: {buildDir: string; results: PageResult[]} | null;
   peers: PeerResult[] | null;
+  /** The scale part: public descriptions, and create-contact of the bundled spec to compare their pages with. */
+  scale: {specs: ScaleResult[]; createContact: PageResult | null} | null;
   notes: string[];
 }
 
@@ -137,6 +140,89 @@ export function renderPeersTable(ours: PageResult | undefined, peers: readonly P
   );
 }
 
+/** Where a scale build stopped and how far it got, or "ok". */
+export function scaleBuildOutcome(spec: ScaleResult): string {
+  const {build} = spec;
+  if (build.ok) return spec.error === null ? 'ok' : `built; pages not measured: ${spec.error}`;
+  const lastPhase = build.phases.at(-1);
+  const limit = lastPhase?.timedOut === true ? `stopped at the ${spec.timeoutMinutes} min limit` : lastPhase?.overMemory === true ? 'stopped at the memory limit' : 'failed';
+  return `${limit} in ${build.failedPhase ?? 'the copy'}; ${formatNumber(build.generatedFiles)} files in docs/api by then: ${build.error ?? 'unknown error'}`;
+}
+
+export function renderScaleBuildTable(specs: readonly ScaleResult[]): string {
+  return renderTable(
+    ['Description', 'Source', 'Operations', 'API pages (HTML)', 'Wall time (s)', 'CPU time (s)', 'Steps, wall (s)', 'Peak RSS (MB)', 'Load avg', 'Build'],
+    specs.map((spec) => [
+      spec.title,
+      spec.source,
+      formatNumber(spec.operations),
+      spec.build.ok ? formatNumber(spec.apiHtmlPages) : null,
+      formatNumber(spec.build.wallSeconds, 1),
+      formatNumber(spec.build.cpuSeconds, 1),
+      spec.build.phases.map((phase) => `${phase.name} ${phase.wallSeconds.toFixed(1)}${phase.timedOut || phase.overMemory === true ? ' (stopped)' : ''}`).join(', '),
+      formatNumber(spec.build.peakRssMb),
+      spec.build.phases.length === 0 ? null : formatNumber(Math.max(...spec.build.phases.map((phase) => phase.loadAverage)), 1),
+      scaleBuildOutcome(spec),
+    ]),
+    ['left', 'left', 'right', 'right', 'right', 'right', 'left', 'right', 'right', 'left'],
+  );
+}
+
+function scalePageRow(name: string, role: string, route: string, html: {bytes: number; gzipBytes: number} | null, load: PageResult | undefined): Cell[] {
+  return [
+    name,
+    role,
+    route,
+    html === null ? null : formatKib(html.bytes),
+    html === null ? null : formatKib(html.gzipBytes),
+    formatKib(load?.median.jsGzipBytes),
+    formatNumber(load?.median.requests),
+    formatNumber(load?.median.performance),
+    formatSeconds(load?.median.lcpMs),
+    formatNumber(load?.median.tbtMs),
+    formatNumber(load?.median.benchmarkIndex),
+  ];
+}
+
+export function renderScalePagesTable(specs: readonly ScaleResult[], createContact: PageResult | null): string {
+  const rows: Cell[][] = [];
+  for (const spec of specs.filter((candidate) => candidate.build.ok)) {
+    const htmlOf = (route: string | undefined): {bytes: number; gzipBytes: number} | null =>
+      [spec.heaviestPage, spec.heaviestOperation, spec.medianOperation].find((page) => page !== null && page.route === route) ?? null;
+    if (spec.heaviestPage !== null && spec.heaviestPage.route !== spec.heaviestOperation?.route) {
+      rows.push(scalePageRow(spec.title, 'heaviest page', spec.heaviestPage.route, spec.heaviestPage, undefined));
+    }
+    for (const load of spec.loads) rows.push(scalePageRow(spec.title, load.role, load.result.path, htmlOf(load.result.path), load.result));
+  }
+  if (createContact !== null) rows.push(scalePageRow('Bundled spec (this run)', 'create-contact', createContact.path, null, createContact));
+  return renderTable(
+    ['Description', 'Page', 'Route', 'HTML (KB)', 'HTML gzip (KB)', 'JS gzip (KB)', 'Requests', 'Perf', 'LCP (s)', 'TBT (ms)', 'benchmarkIndex'],
+    rows,
+    ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+  );
+}
+
+export function renderScaleSearchTable(specs: readonly ScaleResult[]): string {
+  return renderTable(
+    ['Description', 'Query', 'Search box', 'Requests', 'Raw (KB)', 'Gzip (KB)', 'Largest responses'],
+    specs
+      .filter((spec) => spec.search !== null)
+      .map((spec) => {
+        const search = spec.search!;
+        return [
+          spec.title,
+          search.query,
+          search.searchBox === null ? null : `\`${search.searchBox}\``,
+          search.error === null ? formatNumber(search.requests) : `failed: ${search.error}`,
+          formatKib(search.rawBytes),
+          formatKib(search.gzipBytes),
+          search.largest.join(', '),
+        ];
+      }),
+    ['left', 'left', 'left', 'right', 'right', 'right', 'left'],
+  );
+}
+
 /** The whole Markdown summary of a run. */
 export function renderSummary(results: BenchResults): string {
   const {machine} = results;
@@ -190,6 +276,24 @@ export function renderSummary(results: BenchResults): string {
       renderPeersTable(ours, results.peers),
     );
   }
+  if (results.scale !== null) {
+    sections.push(
+      '',
+      '## Scale: public descriptions',
+      '',
+      `Each description comes from its npm package (nothing is fetched) and is built with the site's own \`npm run build\` (SPEC_FILE, SPEC_STRICT=1) in a cold copy of the project, with a time limit on the whole build and a memory limit of ${formatNumber(SCALE_MEMORY_LIMIT_BYTES / 1024 ** 3)} GB (summed RSS; the machine is shared and has no swap); a build that fails or runs over a limit is stopped with its process tree and reported with the step it was in, the last progress line of its log and the files \`npm run gen\` had written under docs/api. Wall time, CPU time and peak RSS are measured as in the build part, up to where the build stopped.`,
+      '',
+      renderScaleBuildTable(results.scale.specs),
+      '',
+      `Pages of each finished build behind the same compressing server (\`serve\`): HTML size of the page file, gzip level 9; first-load JS and requests as in the pages part; Lighthouse mobile defaults; ${results.runs === 1 ? 'one run per page' : `medians of ${results.runs} runs`}. "heaviest page" is the largest HTML file under docs/api of any kind (schema and tag pages included); the operation pages are the largest and the median \`.api.mdx\` page by HTML size; the overview is the API's \`info\` page. create-contact is the bundled spec's, measured in the same run.`,
+      '',
+      renderScalePagesTable(results.scale.specs, results.scale.createContact),
+      '',
+      'The first search: /docs loaded (desktop window, cold cache) until the network is quiet, then the search box focused and the query typed; every request from the focus until the network is quiet again, each body gzipped at level 9.',
+      '',
+      renderScaleSearchTable(results.scale.specs),
+    );
+  }
   if (results.notes.length > 0) sections.push('', '## Notes', '', ...results.notes.map((note) => `- ${note}`));
   return `${sections.join('\n')}\n`;
 }
@@ -203,10 +307,20 @@ export function localDate(date: Date): string {
 /**
  * Base name of the results files: the date for a full run with the default
  * parts, sizes and runs, so that the day's reference figures are never
- * overwritten by a quick partial run, which gets `<date>.partial`.
+ * overwritten by a quick partial run, which gets `<date>.partial`; a run of
+ * the scale part alone gets `<date>.scale-<descriptions>`.
  */
-export function resultsBaseName(date: string, run: {parts: readonly string[]; sizes: readonly number[]; runs: number}, defaults: {parts: readonly string[]; sizes: readonly number[]; runs: number}): string {
+export function resultsBaseName(
+  date: string,
+  run: {parts: readonly string[]; sizes: readonly number[]; runs: number; scale?: readonly string[]},
+  defaults: {parts: readonly string[]; sizes: readonly number[]; runs: number},
+): string {
   const same = (a: readonly unknown[], b: readonly unknown[]): boolean => a.length === b.length && a.every((value, index) => value === b[index]);
-  const full = same(run.parts, defaults.parts) && same(run.sizes, defaults.sizes) && run.runs === defaults.runs;
+  // The scale part is not a default one and takes long: a run of it alone is
+  // the day's reference for the descriptions it built, and one of Graph alone
+  // does not overwrite one of GitHub.
+  const parts = run.parts.filter((part) => part !== 'scale');
+  if (parts.length === 0) return `${date}.scale-${(run.scale ?? []).join('-')}`;
+  const full = same(parts, defaults.parts) && same(run.sizes, defaults.sizes) && run.runs === defaults.runs;
   return full ? date : `${date}.partial`;
 }

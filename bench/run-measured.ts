@@ -13,6 +13,8 @@ export interface MeasuredRun {
   /** User plus system CPU time of the command and all its descendants (GNU time), or null without /usr/bin/time. */
   cpuSeconds: number | null;
   timedOut: boolean;
+  /** Whether it was stopped because its tree's RSS went over `maxRssBytes`. */
+  overMemory: boolean;
 }
 
 const GNU_TIME = '/usr/bin/time';
@@ -37,6 +39,8 @@ export interface RunMeasuredOptions {
   /** stdout and stderr of the command are appended here. */
   logFile: string;
   timeoutMs: number;
+  /** Stops the command when its tree's summed RSS goes over this, so that a runaway build cannot take a shared machine's memory. */
+  maxRssBytes?: number;
 }
 
 let cachedPageSize: number | undefined;
@@ -107,15 +111,23 @@ function spawnMeasured(command: string, args: readonly string[], options: RunMea
     }
     const pid = child.pid;
     runningGroups.add(pid);
-    const sampler = sampleTreeRss(pid, pageSize());
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
+    let overMemory = false;
+    const stop = (): void => {
       try {
         process.kill(-pid, 'SIGTERM');
       } catch {
         // Already gone.
       }
+    };
+    const sampler = sampleTreeRss(pid, pageSize(), undefined, (bytes) => {
+      if (options.maxRssBytes === undefined || bytes <= options.maxRssBytes || overMemory) return;
+      overMemory = true;
+      stop();
+    });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      stop();
     }, options.timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
@@ -130,7 +142,7 @@ function spawnMeasured(command: string, args: readonly string[], options: RunMea
       const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
       const peakRssBytes = sampler.stop();
       log.end(`[bench] exit ${exitCode ?? signal} after ${wallSeconds.toFixed(1)} s\n`, () =>
-        resolve({exitCode, signal, wallSeconds, peakRssBytes, timedOut}),
+        resolve({exitCode, signal, wallSeconds, peakRssBytes, timedOut, overMemory}),
       );
     });
   });

@@ -18,6 +18,7 @@ import {countOperations} from './generate-spec';
 import {CHROMIUM_FLAGS, CHROMIUM_PATH} from '../config/chromium';
 import {setUpPeers} from './peers';
 import {DEFAULT_OPTIONS, parseOptions, USAGE, type BenchOptions} from './options';
+import {benchmarkScaleSpec, SCALE_SPEC_SOURCES, type ScaleResult} from './scale-bench';
 import {benchPackageVersion, ensureBenchPackages} from './packages';
 import {localDate, renderSummary, resultsBaseName, type BenchResults, type MachineInfo} from './report';
 import {stopRunningCommands} from './run-measured';
@@ -129,7 +130,7 @@ async function bundledOperationCount(): Promise<number> {
   return countOperations(parse(await readFile(path.join(projectRoot, BUNDLED_SPEC), 'utf8'), {maxAliasCount: 100}));
 }
 
-async function runPages(browser: Browser, options: BenchOptions, buildDir: string, notes: string[]): Promise<PageResult[]> {
+async function runPages(browser: Browser, options: BenchOptions, buildDir: string, notes: string[], pagePaths = OUR_PAGES): Promise<PageResult[]> {
   let specFile = path.join(path.dirname(buildDir), '.spec/openapi.yaml');
   if (!(await exists(specFile))) {
     notes.push(`No resolved spec next to ${path.relative(projectRoot, buildDir)}; field names came from ${BUNDLED_SPEC}.`);
@@ -137,7 +138,7 @@ async function runPages(browser: Browser, options: BenchOptions, buildDir: strin
   }
   const createContact = await createContactFields(specFile);
   return withServer(buildDir, async (server) => {
-    const targets: PageTarget[] = OUR_PAGES.map((page) => {
+    const targets: PageTarget[] = pagePaths.map((page) => {
       const isCreateContact = page === CREATE_CONTACT.page;
       return {
         label: page,
@@ -176,6 +177,39 @@ async function runPeers(browser: Browser, options: BenchOptions, ours: PageResul
   });
 }
 
+/** create-contact of the bundled spec, for the scale table's Lighthouse comparison: the pages part's figure when it ran. */
+async function createContactReference(browser: Browser, options: BenchOptions, builds: BuildResult[] | null, pages: BenchResults['pages'], notes: string[]): Promise<PageResult | null> {
+  const measured = pages?.results.find((page) => page.isCreateContact);
+  if (measured !== undefined) return measured;
+  const buildDir = await pagesBuildDir(options, builds, notes);
+  return (await runPages(browser, options, buildDir, notes, [CREATE_CONTACT.page]))[0] ?? null;
+}
+
+async function runScale(browser: Browser, options: BenchOptions, builds: BuildResult[] | null, pages: BenchResults['pages'], notes: string[]): Promise<NonNullable<BenchResults['scale']>> {
+  const specs: ScaleResult[] = [];
+  for (const name of options.scale) {
+    specs.push(
+      await benchmarkScaleSpec(SCALE_SPEC_SOURCES[name], {
+        projectRoot,
+        workDir,
+        browser,
+        serve: (directory, use) => withServer(directory, (server) => use(server.origin)),
+        runs: options.runs,
+        chromePath,
+        timeoutMinutes: options.scaleTimeoutMinutes,
+        log,
+      }),
+    );
+  }
+  let createContact: PageResult | null = null;
+  try {
+    createContact = await createContactReference(browser, options, builds, pages, notes);
+  } catch (error) {
+    notes.push(`Could not measure create-contact of the bundled spec next to the scale pages: ${(error as Error).message}`);
+  }
+  return {specs, createContact};
+}
+
 async function main(): Promise<number> {
   let options: BenchOptions;
   try {
@@ -193,8 +227,11 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  // Lighthouse, the static server and the peers are the benchmark's own packages.
-  if (options.parts.includes('pages') || options.parts.includes('peers')) ensureBenchPackages(log);
+  // Lighthouse, the static server, the peers and the GitHub description are the benchmark's own packages.
+  if (options.parts.some((part) => part !== 'build')) ensureBenchPackages(log);
+  if (options.parts.includes('scale')) {
+    for (const name of options.scale) ensureBenchPackages(log, SCALE_SPEC_SOURCES[name].packageDir, SCALE_SPEC_SOURCES[name].installSize);
+  }
 
   const started = new Date();
   const notes: string[] = [];
@@ -213,7 +250,8 @@ async function main(): Promise<number> {
 
   let pages: BenchResults['pages'] = null;
   let peers: PeerResult[] | null = null;
-  if (options.parts.includes('pages') || options.parts.includes('peers')) {
+  let scale: BenchResults['scale'] = null;
+  if (options.parts.some((part) => part !== 'build')) {
     let browser: Browser | undefined;
     try {
       browser = await chromium.launch({executablePath: chromePath, args: CHROMIUM_FLAGS});
@@ -235,6 +273,14 @@ async function main(): Promise<number> {
           failures.push(`peers: ${(error as Error).message}`);
         }
       }
+      if (options.parts.includes('scale')) {
+        try {
+          scale = await runScale(browser, options, builds, pages, notes);
+          if (scale.specs.every((spec) => !spec.build.ok)) failures.push('scale: no build finished');
+        } catch (error) {
+          failures.push(`scale: ${(error as Error).message}`);
+        }
+      }
       cleanups.delete(close);
     } catch (error) {
       failures.push(`browser: could not start Chromium at ${chromePath}: ${(error as Error).message}`);
@@ -243,7 +289,8 @@ async function main(): Promise<number> {
     }
   }
 
-  const benchmarkIndexes = [...(pages?.results ?? []), ...(peers ?? []).map((peer) => peer.result)]
+  const scalePages = [...(scale?.specs ?? []).flatMap((spec) => spec.loads.map((load) => load.result)), ...(scale?.createContact ? [scale.createContact] : [])];
+  const benchmarkIndexes = [...(pages?.results ?? []), ...(peers ?? []).map((peer) => peer.result), ...scalePages]
     .flatMap((page) => page.runs.map((run) => run.lighthouse.benchmarkIndex))
     .filter((value): value is number => value !== null);
   if (benchmarkIndexes.length > 0) {
@@ -268,6 +315,7 @@ async function main(): Promise<number> {
     builds,
     pages,
     peers,
+    scale,
     notes,
   };
   const baseName = resultsBaseName(date, options, DEFAULT_OPTIONS);
@@ -278,7 +326,7 @@ async function main(): Promise<number> {
   log(`[bench] wrote bench/results/${baseName}.json and bench/results/${baseName}.md in ${(results.durationSeconds / 60).toFixed(1)} min`);
 
   // Slow figures never fail the run; only a run where nothing could be measured does.
-  const measured = (builds?.some((build) => build.ok) ?? false) || pages !== null || peers !== null;
+  const measured = (builds?.some((build) => build.ok) ?? false) || pages !== null || peers !== null || scale !== null;
   return measured ? 0 : 1;
 }
 

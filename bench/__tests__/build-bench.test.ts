@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
-import {buildPhases, withinBuildTarget} from '../build-bench';
+import {buildPhases, lastProgressLine, withinBuildTarget} from '../build-bench';
 
 describe('buildPhases', () => {
   it('splits the build script into named steps', () => {
@@ -23,5 +23,23 @@ describe('withinBuildTarget', () => {
     expect(withinBuildTarget(361, 1000)).toBe(false);
     expect(withinBuildTarget(100, 6145)).toBe(false);
     expect(withinBuildTarget(null, 100)).toBeNull();
+  });
+});
+
+describe('lastProgressLine', () => {
+  it('finds the last line that says where the build was, without colours', () => {
+    const log = [
+      '$ /usr/bin/time -f … sh -c docusaurus build',
+      '\u001b[36m[INFO]\u001b[39m [en] Creating an optimized production build...',
+      '[webpackbar] Client: compiled successfully',
+      'some warning text',
+      '',
+    ].join('\n');
+    expect(lastProgressLine(log)).toBe('[webpackbar] Client: compiled successfully');
+    expect(lastProgressLine('Successfully created "docs/api/a.api.mdx"\nnoise')).toBe('Successfully created "docs/api/a.api.mdx"');
+    expect(lastProgressLine('nothing useful')).toBe('');
+    expect(lastProgressLine('[PERF] Build > en > Creating rspack bundler configs - 954.95 ms\n[bench] exit SIGTERM after 243.3 s\n')).toBe(
+      '[PERF] Build > en > Creating rspack bundler configs - 954.95 ms',
+    );
   });
 });

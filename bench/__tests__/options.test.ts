@@ -3,9 +3,19 @@ import {describe, expect, it} from 'vitest';
 import {DEFAULT_OPTIONS, parseOptions} from '../options';
 
 describe('parseOptions', () => {
-  it('runs everything with three runs and four sizes by default', () => {
+  it('runs build, pages and peers with three runs and four sizes by default', () => {
     expect(parseOptions([])).toEqual(DEFAULT_OPTIONS);
-    expect(DEFAULT_OPTIONS).toMatchObject({parts: ['build', 'pages', 'peers'], runs: 3, sizes: [24, 250, 1000, 2000]});
+    expect(DEFAULT_OPTIONS).toMatchObject({parts: ['build', 'pages', 'peers'], runs: 3, sizes: [24, 250, 1000, 2000], scale: ['github']});
+  });
+
+  it('runs the scale part only when asked, GitHub unless told which descriptions', () => {
+    expect(parseOptions(['--only=scale'])).toMatchObject({parts: ['scale'], scale: ['github'], scaleTimeoutMinutes: undefined});
+    expect(parseOptions(['--only=scale,pages', '--scale=graph,github', '--scale-timeout=40'])).toMatchObject({
+      parts: ['pages', 'scale'],
+      scale: ['github', 'graph'],
+      scaleTimeoutMinutes: 40,
+    });
+    expect(parseOptions(['--skip=peers']).parts).toEqual(['build', 'pages']);
   });
 
   it('selects parts in their fixed order, and skips parts', () => {
@@ -25,7 +35,15 @@ describe('parseOptions', () => {
   });
 
   it('names the flag and the bad value', () => {
-    expect(() => parseOptions(['--only=pages,lighthouse'])).toThrow('[bench] unknown part "lighthouse" in --only; the parts are build, pages, peers');
+    expect(() => parseOptions(['--only=pages,lighthouse'])).toThrow('[bench] unknown part "lighthouse" in --only; the parts are build, pages, peers, scale');
+    expect(() => parseOptions(['--only=scale', '--scale=github,stripe'])).toThrow(
+      '[bench] unknown description "stripe" in --scale; the descriptions are github, graph',
+    );
+    expect(() => parseOptions(['--only=scale', '--scale=,'])).toThrow('[bench] --scale needs at least one of github, graph');
+    expect(() => parseOptions(['--only=scale', '--scale-timeout=0'])).toThrow('[bench] --scale-timeout takes a positive integer, got "0"');
+    expect(() => parseOptions(['--scale=graph'])).toThrow(
+      '[bench] --scale and --scale-timeout set up the scale part, which runs only when asked: add --only=scale',
+    );
     expect(() => parseOptions(['--runs=0'])).toThrow('[bench] --runs takes a positive integer, got "0"');
     expect(() => parseOptions(['--sizes=24,lots'])).toThrow('[bench] --sizes takes a positive integer, got "lots"');
     expect(() => parseOptions(['--fast'])).toThrow('[bench] Unknown option "--fast". See --help.');

@@ -66,6 +66,13 @@ describe('results file names', () => {
     expect(resultsBaseName('2026-11-22', {...defaults, sizes: [24]}, defaults)).toBe('2026-11-22.partial');
   });
 
+  it('names a run of the scale part alone after it, and ignores scale next to the default parts', () => {
+    expect(resultsBaseName('2026-11-22', {...defaults, parts: ['scale'], runs: 1, scale: ['github']}, defaults)).toBe('2026-11-22.scale-github');
+    expect(resultsBaseName('2026-11-22', {...defaults, parts: ['scale'], scale: ['github', 'graph']}, defaults)).toBe('2026-11-22.scale-github-graph');
+    expect(resultsBaseName('2026-11-22', {...defaults, parts: [...defaults.parts, 'scale']}, defaults)).toBe('2026-11-22');
+    expect(resultsBaseName('2026-11-22', {...defaults, parts: ['pages', 'scale']}, defaults)).toBe('2026-11-22.partial');
+  });
+
   it('formats the local date', () => {
     expect(localDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
   });

