@@ -5,6 +5,7 @@ import type {Page, Request} from '@playwright/test';
 
 import {test, expect, gotoHydrated} from './fixtures';
 import {sitemapPaths} from './site-routes';
+import {indexedPages} from './search-index';
 
 /**
  * The Pagefind search (src/plugins/search, src/components/SiteSearch): an
@@ -43,6 +44,27 @@ const isPagefind = (request: Request) => new URL(request.url()).pathname.startsW
 test('there are operations to rank, and some paths with parameters', () => {
   expect(operations.length).toBeGreaterThanOrEqual(20);
   expect(operations.some((operation) => operation.path.includes('{'))).toBe(true);
+});
+
+test('the index holds every docs page and blog post once, and not the home, search, 404 or blog list pages', () => {
+  const routes = indexedPages().map((page) => page.route);
+  expect(routes.length).toBe(new Set(routes).size);
+  const sitemap = sitemapPaths();
+  const blogPost = (route: string) => /^\/blog\/[^/]+$/.test(route) && !['/blog/archive', '/blog/authors', '/blog/tags'].includes(route);
+  // /docs/api/schemas is the sidebar category's generated list of schema
+  // cards, like a blog list: each schema is indexed on its own page.
+  const expected = sitemap.filter((route) => (route.startsWith('/docs') && route !== '/docs/api/schemas') || blogPost(route));
+  expect(routes.sort()).toEqual(expected.sort());
+  for (const route of ['/', '/search', '/404', '/blog', '/docs/api/schemas']) expect(routes).not.toContain(route);
+  for (const operation of operations) expect(routes).toContain(`/docs/api/${operation.id}`);
+});
+
+test('indexed text leaves out the examples column and the server URL, and operation pages carry their metadata', () => {
+  const page = indexedPages().find((indexed) => indexed.route === '/docs/api/create-contact')!;
+  const model = operations.find((operation) => operation.id === 'create-contact')!;
+  expect(page.meta).toMatchObject({title: model.summary, operationId: model.operationId, method: model.method.toUpperCase(), path: model.path});
+  expect(page.content).not.toContain('Code samples');
+  expect(page.content).not.toContain('https://api.meridian.example');
 });
 
 for (const {name, query} of QUERIES) {
