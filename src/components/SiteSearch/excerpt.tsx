@@ -6,17 +6,13 @@ export interface ExcerptPart {
   marked: boolean;
 }
 
-const NAMED_ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0'};
-
-/** Decodes the character references Pagefind writes into excerpts (it escapes `&`, `<`, `>`, quotes). */
+/**
+ * Undoes the only escaping Pagefind 1.6 does before it adds `<mark>`: `<` to
+ * `&lt;` and `>` to `&gt;` (pagefind.js, `raw_content`). It leaves `&` as it
+ * is, so any other reference in an excerpt is the page's own text.
+ */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (reference: string, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
-      return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : reference;
-    }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? reference;
-  });
+  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 }
 
 /**
