@@ -12,6 +12,8 @@
  * @easyops-cn/docusaurus-search-local) or `pagefind/` (Pagefind).
  */
 import {spawn} from 'node:child_process';
+import {createServer} from 'node:http';
+import type {AddressInfo} from 'node:net';
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
@@ -37,8 +39,8 @@ interface Sample {
   nextQueryMs: number;
 }
 
-/** Both searches have a navbar box with the placeholder "Search" and a listbox of options. */
-const SELECTORS = {input: 'nav input[placeholder="Search"]', result: 'nav [role="listbox"] [role="option"]'};
+/** Both searches have a navbar box with the placeholder "Search" and a listbox of options; the new one's last option is "All results", not a result. */
+const SELECTORS = {input: 'nav input[placeholder="Search"]', result: 'nav [role="listbox"] [role="option"]:not(:last-child)'};
 
 /** Files of the search index that a search may fetch with the page, before any query: they count for the first query. */
 const INDEX_FILE = /\/(search-index[^/]*\.json|pagefind\/.*)$/;
@@ -63,6 +65,45 @@ async function serve(serveBin: string, directory: string): Promise<{origin: stri
   }
   child.kill('SIGTERM');
   throw new Error(`[bench] serve did not answer on ${origin}`);
+}
+
+/** Latency and bandwidth of Lighthouse's mobile profile (slow 4G). */
+const RTT_MS = 150;
+const BYTES_PER_SECOND = (1.6 * 1024 * 1024) / 8;
+
+/** A proxy to `target` that holds each response for a round trip and sends it at `BYTES_PER_SECOND` over one shared link. */
+function throttlingProxy(target: string): Promise<{origin: string; stop: () => void}> {
+  let busyUntil = 0;
+  const server = createServer((request, response) => {
+    const headers: Record<string, string> = {};
+    for (const [key, value] of Object.entries(request.headers)) if (key !== 'host' && typeof value === 'string') headers[key] = value;
+    fetch(`${target}${request.url ?? '/'}`, {headers})
+      .then(async (upstream) => {
+        // fetch decodes gzip; encode again as serve did, so the link carries what serve sent.
+        const decoded = Buffer.from(await upstream.arrayBuffer());
+        const gzipped = upstream.headers.get('content-encoding') === 'gzip';
+        const body = gzipped ? gzipSync(decoded) : decoded;
+        const start = Math.max(Date.now() + RTT_MS, busyUntil);
+        busyUntil = start + (body.length / BYTES_PER_SECOND) * 1000;
+        await new Promise((resolve) => setTimeout(resolve, busyUntil - Date.now()));
+        const out: Record<string, string> = {};
+        upstream.headers.forEach((value, key) => {
+          if (!['content-length', 'transfer-encoding', 'connection', 'content-encoding'].includes(key)) out[key] = value;
+        });
+        if (gzipped) out['content-encoding'] = 'gzip';
+        response.writeHead(upstream.status, {...out, 'content-length': String(body.length)});
+        response.end(body);
+      })
+      .catch(() => {
+        response.writeHead(502).end();
+      });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as AddressInfo).port;
+      resolve({origin: `http://127.0.0.1:${port}`, stop: () => server.close()});
+    });
+  });
 }
 
 /**
@@ -101,38 +142,29 @@ async function sample(origin: string, kind: SearchKind, query: string, nextQuery
     const context = await browser.newContext({viewport: {width: 1350, height: 940}});
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', {cacheDisabled: true});
     // gzip, not the Brotli Chromium would get: the figure the requirement is in.
-    await cdp.send('Network.setExtraHTTPHeaders', {headers: {'Accept-Encoding': 'gzip'}});
-    if (throttled) {
-      await cdp.send('Emulation.setCPUThrottlingRate', {rate: 4});
-      await cdp.send('Network.emulateNetworkConditions', {offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8});
-    }
-    const responses = new Map<string, {url: string; wire: number}>();
+    await context.setExtraHTTPHeaders({'Accept-Encoding': 'gzip'});
+    // The network is throttled by the proxy in front of the server (DevTools' throttling misses worker requests).
+    if (throttled) await cdp.send('Emulation.setCPUThrottlingRate', {rate: 4});
+    // Playwright reports the requests of Pagefind's Web Worker too (the DevTools session of the page does not).
+    const responses: {url: string; wire: number}[] = [];
     let querying = false;
-    cdp.on('Network.responseReceived', (event) => {
-      if (querying || INDEX_FILE.test(new URL(event.response.url).pathname)) responses.set(event.requestId, {url: event.response.url, wire: 0});
-    });
-    const inFlight = new Set<string>();
     let lastActivity = Date.now();
-    cdp.on('Network.requestWillBeSent', (event) => {
-      inFlight.add(event.requestId);
+    page.on('request', () => {
       lastActivity = Date.now();
     });
-    cdp.on('Network.loadingFailed', (event) => {
-      inFlight.delete(event.requestId);
+    page.on('requestfinished', (request) => {
       lastActivity = Date.now();
+      if (!querying && !INDEX_FILE.test(new URL(request.url()).pathname)) return;
+      const entry = {url: request.url(), wire: 0};
+      responses.push(entry);
+      void request.sizes().then((sizes) => {
+        entry.wire = sizes.responseBodySize + sizes.responseHeadersSize;
+      });
     });
-    cdp.on('Network.loadingFinished', (event) => {
-      inFlight.delete(event.requestId);
-      lastActivity = Date.now();
-      const response = responses.get(event.requestId);
-      if (response) response.wire = event.encodedDataLength;
-    });
-    /** Until no request has been open for a second. */
+    /** Until no request has started or ended for a second. */
     const networkQuiet = async () => {
-      while (inFlight.size > 0 || Date.now() - lastActivity < 1_000) await new Promise((resolve) => setTimeout(resolve, 100));
+      while (Date.now() - lastActivity < 1_000) await new Promise((resolve) => setTimeout(resolve, 100));
     };
     // tsx keeps function names with a __name helper that the page does not have.
     await page.addInitScript('window.__name = (target) => target');
@@ -144,7 +176,7 @@ async function sample(origin: string, kind: SearchKind, query: string, nextQuery
     const firstQueryMs = await timeQuery(page, selectors, query, null);
     // Responses still arriving for the first answer (fragments of later hits) count too.
     await networkQuiet();
-    const firstResponses = [...responses.values()];
+    const firstResponses = [...responses];
     const previousFirst = await page.locator(selectors.result).first().textContent();
     const nextQueryMs = await timeQuery(page, selectors, nextQuery, previousFirst);
     let gzipBytes = 0;
@@ -187,7 +219,9 @@ async function main(): Promise<void> {
     try {
       for (const throttled of [false, true]) {
         const samples: Sample[] = [];
-        for (let run = 0; run < runs; run += 1) samples.push(await sample(server.origin, kind, query, nextQuery, throttled));
+        const proxy = throttled ? await throttlingProxy(server.origin) : undefined;
+        for (let run = 0; run < runs; run += 1) samples.push(await sample(proxy?.origin ?? server.origin, kind, query, nextQuery, throttled));
+        proxy?.stop();
         const kb = (bytes: number | null) => ((bytes ?? 0) / 1024).toFixed(1);
         const ms = (value: number | null) => (value ?? 0).toFixed(0);
         const first = samples[0];
