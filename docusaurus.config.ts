@@ -14,6 +14,7 @@ import {API_DOCS_BASE_PATH} from './src/openapi/page-ids';
 import remarkApiLinks, {type RemarkApiLinksOptions} from './src/remark/api-links';
 import type {PluginOptions as SpecDownloadsOptions} from './src/plugins/spec-downloads/options';
 import type {PluginOptions as LlmsTxtOptions} from './src/plugins/llms-txt/options';
+import type {PluginOptions as SearchOptions} from './src/plugins/search/options';
 
 // The environment, read once. `SPEC_VALIDATION=strict` makes problems with
 // the API description fatal; here: hand-written links to operations or tags
@@ -177,33 +178,14 @@ const config = {
         ],
       } satisfies Partial<LlmsTxtOptions>,
     ],
+    // Search: after the build, Pagefind indexes the docs pages and blog posts
+    // into build/pagefind/, a chunked index that the browser loads a piece at
+    // a time, and only once the reader uses the search box (src/theme/SearchBar,
+    // /search). What is left out of the index, and why: src/plugins/search/options.ts.
+    ['./src/plugins/search/index.ts', {} satisfies Partial<SearchOptions>],
   ],
 
-  themes: [
-    'docusaurus-theme-openapi-docs',
-    [
-      '@easyops-cn/docusaurus-search-local',
-      {
-        hashed: true,
-        indexDocs: true,
-        indexBlog: true,
-        indexPages: false,
-        docsRouteBasePath: '/docs',
-        language: ['en'],
-        highlightSearchTermsOnTargetPage: false,
-        // true renders page and section titles into the dropdown as raw HTML:
-        // a hostile operation summary ran script there.
-        explicitSearchResultPath: false,
-        // The examples column (code samples in nine languages, example
-        // payloads) repeats the same words on every operation page: indexed,
-        // it was most of the index (54 MB for 2,000 operations) and every
-        // search listed "Code samples" once per operation.
-        // Schema pages are found by their name and lead; their field lists,
-        // examples and users repeat the operation pages and doubled the index.
-        ignoreCssSelectors: ['aside.api-examples', '.schema-page-details'],
-      },
-    ],
-  ],
+  themes: ['docusaurus-theme-openapi-docs'],
 
   themeConfig: {
     image: siteSettings.socialCard,

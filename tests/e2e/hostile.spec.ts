@@ -157,15 +157,37 @@ test.describe('a site built from hostile spec text', () => {
       const root = document.getElementById('__docusaurus');
       return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
     });
-    const search = page.getByRole('searchbox').or(page.getByPlaceholder('Search')).first();
+    const search = page.getByRole('combobox', {name: 'Search'});
+    const listbox = page.getByRole('listbox', {name: 'Search results'});
     for (const query of ['script', 'onerror', 'javascript']) {
       await search.fill(query);
-      await expect(page.locator('.aa-dropdown-menu, [role="listbox"]').first()).toBeVisible();
+      await expect(listbox.getByRole('option').nth(1)).toBeVisible();
       const findings = await domFindings(page);
       expect(findings.xss).toEqual([]);
       expect(findings.handlers).toEqual([]);
       expect(findings.scriptUrls).toEqual([]);
+      // Titles, sections and excerpts are text: Pagefind's <mark> is the only element they add.
+      expect(await listbox.locator('script, img, div, a, iframe, svg').count()).toBe(0);
     }
+    await search.fill('script');
+    await expect(listbox).toContainText('Get </script><script>window.__xss=6</script> hostile');
+    await expect(listbox).toContainText('<script>window.__xss=1</script>');
+    await expect(listbox.locator('mark').first()).toBeVisible();
+  });
+
+  test('the search page shows hostile titles and excerpts as text', async ({page}) => {
+    await trapXss(page);
+    await page.goto(`${origin}/search?q=onerror`);
+    const results = page.locator('ol li');
+    await expect(results.first()).toBeVisible();
+    await expect(page.locator('ol')).toContainText('<img src=x onerror=window.__xss=2>');
+    expect(await page.locator('ol').locator('script, img, iframe, svg').count()).toBe(0);
+    await page.getByLabel('Search the documentation').fill('script');
+    await expect(page.locator('ol li a').filter({hasText: 'Get </script><script>window.__xss=6</script> hostile'})).toHaveAttribute('href', '/docs/api/get-hostile');
+    const findings = await domFindings(page);
+    expect(findings.xss).toEqual([]);
+    expect(findings.handlers).toEqual([]);
+    expect(findings.scriptUrls).toEqual([]);
   });
 
   test.describe('at a 390 px wide viewport', () => {

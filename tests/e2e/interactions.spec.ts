@@ -67,11 +67,13 @@ test.describe('at a 390 px wide viewport', () => {
 
 test('search finds an operation by its summary and opens its page', async ({page}) => {
   await gotoHydrated(page, '/');
-  const search = page.getByRole('searchbox').or(page.getByPlaceholder('Search')).first();
+  const search = page.getByRole('combobox', {name: 'Search'});
   await search.click();
   await search.fill(createContact.summary);
-  const suggestion = page.locator('.aa-dropdown-menu, [role="listbox"]').getByText(createContact.summary).first();
-  await expect(suggestion).toBeVisible();
+  // The operation is the first suggestion, highlighted, so Enter opens it.
+  const suggestion = page.getByRole('listbox', {name: 'Search results'}).getByRole('option').first();
+  await expect(suggestion).toContainText(createContact.summary);
+  await expect(suggestion).toHaveAttribute('aria-selected', 'true');
   await search.press('Enter');
   await expect(page).toHaveURL(new RegExp(`${createContact.path}$`));
   await expect(page.locator('h1')).toHaveText(createContact.summary);

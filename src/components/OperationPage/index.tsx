@@ -34,14 +34,16 @@ export default function OperationPage({page}: {page: OperationPageModel}): React
         <style dangerouslySetInnerHTML={{__html: NO_SCRIPT_CSS}} />
       </noscript>
       <header className={styles.header}>
-        <Heading as="h1" className={styles.title}>
+        {/* Summary, operationId and `METHOD /path` weigh most in the search
+            index and are the page's metadata there (src/components/SiteSearch). */}
+        <Heading as="h1" className={styles.title} data-pagefind-weight="10">
           {page.summary}
         </Heading>
-        <div className={styles.endpoint}>
-          <MethodBadge method={page.method} />
+        <div className={styles.endpoint} data-pagefind-weight="10" data-pagefind-meta={`method:${page.method.toUpperCase()}`}>
+          <MethodBadge method={page.method} />{' '}
           <code className={styles.path}>
-            <span className={styles.server}>{server}</span>
-            {page.path}
+            <span className={styles.server} data-pagefind-ignore="">{server}</span>
+            <span data-pagefind-meta="path">{page.path}</span>
           </code>
         </div>
         <dl className={styles.meta}>
@@ -54,13 +56,13 @@ export default function OperationPage({page}: {page: OperationPageModel}): React
           {page.operationId ? (
             <div>
               <dt>Operation ID</dt>
-              <dd><code>{page.operationId}</code></dd>
+              <dd><code data-pagefind-meta="operationId" data-pagefind-weight="10">{page.operationId}</code></dd>
             </div>
           ) : null}
           {page.tags.length > 0 ? (
             <div>
               <dt>Tags</dt>
-              <dd>{page.tags.join(', ')}</dd>
+              <dd data-pagefind-meta="section">{page.tags.join(', ')}</dd>
             </div>
           ) : null}
         </dl>

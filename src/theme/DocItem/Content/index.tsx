@@ -7,14 +7,21 @@ import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof ContentType>;
 
-/** Every docs page offers its Markdown twin (written by the llms-txt plugin) above the content. */
+/**
+ * Every docs page offers its Markdown twin (written by the llms-txt plugin)
+ * above the content. The content is what the search indexes
+ * (`data-pagefind-body`, src/plugins/search): pages without it (home, 404,
+ * the search page, blog lists) stay out of the index.
+ */
 export default function ContentWrapper(props: Props): ReactNode {
   return (
     <>
       <div className={styles.pageTools}>
         <CopyPageMarkdown />
       </div>
-      <Content {...props} />
+      <div data-pagefind-body="">
+        <Content {...props} />
+      </div>
     </>
   );
 }

@@ -1,0 +1,23 @@
+import type {ReactNode} from 'react';
+import MethodBadge from '@site/src/components/OperationPage/MethodBadge';
+import {Excerpt} from './excerpt';
+import type {SearchHit} from './ranking';
+import styles from './styles.module.css';
+
+/** A hit's section, method and path, and excerpt: everything but its title, all as text. */
+export default function HitSummary({hit}: {hit: SearchHit}): ReactNode {
+  return (
+    <>
+      <span className={styles.hitMeta}>
+        <span className={styles.hitSection}>{hit.section}</span>
+        {hit.method ? (
+          <span className={styles.hitEndpoint}>
+            <MethodBadge method={hit.method} />
+            {hit.apiPath ? <code className={styles.hitPath}>{hit.apiPath}</code> : null}
+          </span>
+        ) : null}
+      </span>
+      <Excerpt excerpt={hit.excerpt} className={styles.hitExcerpt} />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import {rankExactMatches, toSearchHit, type PagefindResultData, type SearchHit} from './ranking';
+
+/** The part of Pagefind's browser API (`pagefind.js`, written by src/plugins/search) the site uses. */
+interface PagefindModule {
+  options(options: {excerptLength?: number}): Promise<void>;
+  init(): Promise<void>;
+  search(query: string): Promise<{results: PagefindResult[]} | null>;
+}
+
+interface PagefindResult {
+  id: string;
+  data(): Promise<PagefindResultData>;
+}
+
+/**
+ * Results whose data are read to re-rank them: a page that the query names
+ * exactly (summary, operationId, `METHOD /path`) is among Pagefind's first
+ * results thanks to the weights on those elements, but not always the first.
+ */
+export const RERANK_WINDOW = 10;
+
+let loading: {url: string; module: Promise<PagefindModule>} | undefined;
+
+/**
+ * Loads `pagefind.js` (and through it the WebAssembly and the index entry)
+ * once per page load, when the reader first uses search: never with the page.
+ * `bundleUrl` carries the site's base URL (`useBaseUrl('/pagefind/pagefind.js')`).
+ */
+export function loadPagefind(bundleUrl: string): Promise<PagefindModule> {
+  if (loading?.url !== bundleUrl) {
+    const absolute = new URL(bundleUrl, window.location.href).href;
+    const module = (import(/* webpackIgnore: true */ absolute) as Promise<PagefindModule>).then(async (pagefind) => {
+      await pagefind.options({excerptLength: 24});
+      await pagefind.init();
+      return pagefind;
+    });
+    // A failed load (offline, a deploy in between) is tried again on the next use.
+    module.catch(() => {
+      if (loading?.module === module) loading = undefined;
+    });
+    loading = {url: bundleUrl, module};
+  }
+  return loading.module;
+}
+
+/** A query's results: the first hits, ranked, and the way to read more. */
+export interface SearchAnswer {
+  query: string;
+  total: number;
+  hits: SearchHit[];
+  /** Reads hits `from` … `from + count` of Pagefind's order after the ranked window. */
+  more(from: number, count: number): Promise<SearchHit[]>;
+}
+
+/** Runs `query` and reads the data of the first `RERANK_WINDOW` results (at least `count`), exact matches first. */
+export async function searchSite(bundleUrl: string, query: string, count: number): Promise<SearchAnswer> {
+  const pagefind = await loadPagefind(bundleUrl);
+  const response = await pagefind.search(query);
+  const results = response?.results ?? [];
+  const read = (slice: PagefindResult[]) => Promise.all(slice.map(async (result) => toSearchHit(await result.data())));
+  const window = Math.max(count, RERANK_WINDOW);
+  const hits = rankExactMatches(query, await read(results.slice(0, window)));
+  return {
+    query,
+    total: results.length,
+    hits,
+    more: async (from, more) => {
+      const start = Math.max(from, hits.length);
+      const rest = start < from + more ? await read(results.slice(start, from + more)) : [];
+      return [...hits.slice(from, from + more), ...rest];
+    },
+  };
+}

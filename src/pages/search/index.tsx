@@ -1,0 +1,114 @@
+import {useEffect, useRef, useState, type FormEvent, type ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import {useHistory, useLocation} from '@docusaurus/router';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import Layout from '@theme/Layout';
+import Heading from '@theme/Heading';
+import HitSummary from '@site/src/components/SiteSearch/HitSummary';
+import {loadPagefind, searchSite, type SearchAnswer} from '@site/src/components/SiteSearch/pagefind';
+import type {SearchHit} from '@site/src/components/SiteSearch/ranking';
+import styles from './styles.module.css';
+
+/** Results shown at first and added by each "Show more". */
+const PAGE_SIZE = 20;
+
+type Results = {status: 'idle'} | {status: 'searching'; query: string} | {status: 'failed'; query: string} | {status: 'done'; answer: SearchAnswer; hits: SearchHit[]};
+
+function queryOf(search: string): string {
+  return new URLSearchParams(search).get('q') ?? '';
+}
+
+/** `/search?q=…`: every result of a query, each a link to its page. */
+export default function SearchPage(): ReactNode {
+  const bundleUrl = useBaseUrl('/pagefind/pagefind.js');
+  const location = useLocation();
+  const history = useHistory();
+  const urlQuery = queryOf(location.search);
+  const [text, setText] = useState(urlQuery);
+  const [results, setResults] = useState<Results>({status: 'idle'});
+  const latestQuery = useRef('');
+
+  // The URL is the page's state: typing replaces it, so back and reload keep the query.
+  useEffect(() => {
+    setText((current) => (current.trim() === urlQuery.trim() ? current : urlQuery));
+    const query = urlQuery.trim();
+    latestQuery.current = query;
+    if (query === '') {
+      setResults({status: 'idle'});
+      return;
+    }
+    setResults({status: 'searching', query});
+    searchSite(bundleUrl, query, PAGE_SIZE).then(
+      (answer) => {
+        if (latestQuery.current === query) setResults({status: 'done', answer, hits: answer.hits.slice(0, PAGE_SIZE)});
+      },
+      () => {
+        if (latestQuery.current === query) setResults({status: 'failed', query});
+      },
+    );
+  }, [bundleUrl, urlQuery]);
+
+  const setQuery = (value: string) => {
+    setText(value);
+    const params = new URLSearchParams(location.search);
+    if (value.trim() === '') params.delete('q');
+    else params.set('q', value);
+    const search = params.toString();
+    history.replace({pathname: location.pathname, search: search === '' ? '' : `?${search}`});
+  };
+
+  const showMore = async () => {
+    if (results.status !== 'done') return;
+    const more = await results.answer.more(results.hits.length, PAGE_SIZE);
+    setResults((current) => (current.status === 'done' && current.answer === results.answer ? {...current, hits: [...current.hits, ...more]} : current));
+  };
+
+  return (
+    <Layout title="Search" description="Search the Meridian API reference, its guides and the blog.">
+      <main className="container margin-vert--lg">
+        <Heading as="h1">Search</Heading>
+        <form className={styles.form} role="search" aria-label="Search page" onSubmit={(event: FormEvent) => event.preventDefault()}>
+          <label htmlFor="search-page-query" className={styles.label}>
+            Search the documentation
+          </label>
+          <input
+            id="search-page-query"
+            className={styles.input}
+            type="search"
+            value={text}
+            autoComplete="off"
+            spellCheck={false}
+            onFocus={() => void loadPagefind(bundleUrl).catch(() => undefined)}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </form>
+        <div role="status" className={styles.summary}>
+          {results.status === 'searching' ? `Searching for “${results.query}”…` : null}
+          {results.status === 'failed' ? `Search is not available right now; “${results.query}” could not be searched.` : null}
+          {results.status === 'done'
+            ? results.answer.total === 0
+              ? `No results for “${results.answer.query}”.`
+              : `${results.answer.total} result${results.answer.total === 1 ? '' : 's'} for “${results.answer.query}”`
+            : null}
+        </div>
+        {results.status === 'done' && results.hits.length > 0 ? (
+          <ol className={styles.results}>
+            {results.hits.map((hit) => (
+              <li key={hit.path} className={styles.result}>
+                <Link to={hit.path} className={styles.resultTitle}>
+                  {hit.title}
+                </Link>
+                <HitSummary hit={hit} />
+              </li>
+            ))}
+          </ol>
+        ) : null}
+        {results.status === 'done' && results.hits.length < results.answer.total ? (
+          <button type="button" className="button button--secondary" onClick={() => void showMore()}>
+            Show more results
+          </button>
+        ) : null}
+      </main>
+    </Layout>
+  );
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import {Worker} from 'node:worker_threads';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+
+import {validateOptions, type PluginOptions} from './options';
+
+export type {PluginOptions} from './options';
+
+export interface IndexReport {
+  /** Pages Pagefind indexed (those with a `data-pagefind-body` element). */
+  pages: number;
+  /** Files written under the index folder. */
+  files: number;
+  /** Absolute path of the index folder. */
+  outputPath: string;
+}
+
+/**
+ * Indexes the built HTML under `outDir` with Pagefind's Node API (in
+ * pagefind-worker.mjs, see there why) and writes the chunked index to
+ * `<outDir>/<outputSubdir>`. Rejects when Pagefind reports an error or finds
+ * no page to index: a site without search must not be published silently.
+ */
+export function writeSearchIndex(outDir: string, options: PluginOptions): Promise<IndexReport> {
+  const job = {
+    outDir,
+    outputPath: path.join(outDir, options.outputSubdir),
+    glob: options.glob,
+    excludeSelectors: options.excludeSelectors,
+    language: options.language,
+  };
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(path.join(__dirname, 'pagefind-worker.mjs'), {workerData: job});
+    let settled = false;
+    worker.once('message', (message: {report?: IndexReport; error?: string}) => {
+      settled = true;
+      if (message.report) resolve(message.report);
+      else reject(new Error(message.error));
+    });
+    worker.once('error', (error) => {
+      settled = true;
+      reject(new Error(`[search] the Pagefind worker failed: ${error.message}`));
+    });
+    worker.once('exit', (code) => {
+      if (!settled) reject(new Error(`[search] the Pagefind worker exited with code ${code} before it reported the index.`));
+    });
+  });
+}
+
+/** The site's search: a Pagefind index of the built docs pages and blog posts (the browser side is src/theme/SearchBar and src/pages/search). */
+export default function searchPlugin(context: LoadContext, rawOptions: unknown): Plugin {
+  const options = validateOptions(rawOptions);
+  return {
+    name: 'search',
+    async postBuild({outDir}) {
+      const report = await writeSearchIndex(outDir, options);
+      console.log(`[search] indexed ${report.pages} pages into ${path.relative(context.siteDir, report.outputPath)} (${report.files} files)`);
+    },
+  };
+}

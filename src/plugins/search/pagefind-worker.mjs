@@ -1,0 +1,39 @@
+// @ts-check
+
+/**
+ * Worker thread that runs Pagefind's Node API for `writeSearchIndex`
+ * (./index.ts). Pagefind is an ES module whose package exports only an
+ * `import` entry; Docusaurus loads plugins through jiti, which turns
+ * `import()` into `require()` and fails on it (ERR_PACKAGE_PATH_NOT_EXPORTED).
+ * A worker loads this file, and Pagefind, as Node's own ES modules. The
+ * indexing itself runs in Pagefind's binary (from the optional
+ * @pagefind/<platform> package, no install script needed).
+ */
+import {parentPort, workerData} from 'node:worker_threads';
+import * as pagefind from 'pagefind';
+
+/** @typedef {{outDir: string, outputPath: string, glob: string, excludeSelectors: string[], language: string}} IndexJob */
+
+/** @param {IndexJob} job */
+async function writeIndex(job) {
+  try {
+    const {index, errors} = await pagefind.createIndex({excludeSelectors: job.excludeSelectors, forceLanguage: job.language});
+    if (!index) throw new Error(`[search] Pagefind could not start: ${errors.join('; ')}`);
+    const added = await index.addDirectory({path: job.outDir, glob: job.glob});
+    if (added.errors.length > 0) throw new Error(`[search] Pagefind could not index ${job.outDir}: ${added.errors.join('; ')}`);
+    if (added.page_count === 0) {
+      throw new Error(`[search] no page of ${job.outDir} has a data-pagefind-body element; the docs and blog post wrappers in src/theme/ set it`);
+    }
+    const written = await index.writeFiles({outputPath: job.outputPath});
+    if (written.errors.length > 0) throw new Error(`[search] Pagefind could not write ${job.outputPath}: ${written.errors.join('; ')}`);
+    const {files} = await index.getFiles();
+    return {pages: added.page_count, files: files.length, outputPath: job.outputPath};
+  } finally {
+    await pagefind.close();
+  }
+}
+
+writeIndex(workerData).then(
+  (report) => parentPort?.postMessage({report}),
+  (error) => parentPort?.postMessage({error: error instanceof Error ? error.message : String(error)}),
+);

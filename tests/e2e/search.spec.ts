@@ -1,0 +1,223 @@
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type {Page, Request} from '@playwright/test';
+
+import {test, expect, gotoHydrated} from './fixtures';
+import {sitemapPaths} from './site-routes';
+import {indexedPages} from './search-index';
+
+/**
+ * The Pagefind search (src/plugins/search, src/components/SiteSearch): an
+ * operation ranks first for its summary, operationId and `METHOD /path`; the
+ * navbar combobox works from the keyboard; /search lists every result as a
+ * link; and nothing of the index loads before the reader uses search.
+ */
+
+interface OperationModel {
+  kind: string;
+  id: string;
+  operationId?: string;
+  method: string;
+  path: string;
+  summary: string;
+  webhook?: boolean;
+}
+
+const MODEL_DIR = path.join(process.cwd(), 'docs/api');
+/** Every operation and webhook page, from the page models the build rendered. */
+const operations: OperationModel[] = readdirSync(MODEL_DIR)
+  .filter((file) => file.endsWith('.page.json'))
+  .map((file) => JSON.parse(readFileSync(path.join(MODEL_DIR, file), 'utf8')) as OperationModel)
+  .filter((model) => model.kind === 'operation')
+  .sort((a, b) => a.id.localeCompare(b.id));
+
+const QUERIES: {name: string; query: (operation: OperationModel) => string | undefined}[] = [
+  {name: 'summary', query: (operation) => operation.summary},
+  {name: 'operationId', query: (operation) => operation.operationId},
+  {name: 'METHOD /path', query: (operation) => (operation.webhook ? undefined : `${operation.method.toUpperCase()} ${operation.path}`)},
+];
+
+const combobox = (page: Page) => page.getByRole('combobox', {name: 'Search'});
+const isPagefind = (request: Request) => new URL(request.url()).pathname.startsWith('/pagefind/');
+
+test('there are operations to rank, and some paths with parameters', () => {
+  expect(operations.length).toBeGreaterThanOrEqual(20);
+  expect(operations.some((operation) => operation.path.includes('{'))).toBe(true);
+});
+
+test('the index holds every docs page and blog post once, and not the home, search, 404 or blog list pages', () => {
+  const routes = indexedPages().map((page) => page.route);
+  expect(routes.length).toBe(new Set(routes).size);
+  const sitemap = sitemapPaths();
+  const blogPost = (route: string) => /^\/blog\/[^/]+$/.test(route) && !['/blog/archive', '/blog/authors', '/blog/tags'].includes(route);
+  // /docs/api/schemas is the sidebar category's generated list of schema
+  // cards, like a blog list: each schema is indexed on its own page.
+  const expected = sitemap.filter((route) => (route.startsWith('/docs') && route !== '/docs/api/schemas') || blogPost(route));
+  expect(routes.sort()).toEqual(expected.sort());
+  for (const route of ['/', '/search', '/404', '/blog', '/docs/api/schemas']) expect(routes).not.toContain(route);
+  for (const operation of operations) expect(routes).toContain(`/docs/api/${operation.id}`);
+});
+
+test('indexed text leaves out the examples column and the server URL, and operation pages carry their metadata', () => {
+  const page = indexedPages().find((indexed) => indexed.route === '/docs/api/create-contact')!;
+  const model = operations.find((operation) => operation.id === 'create-contact')!;
+  expect(page.meta).toMatchObject({title: model.summary, operationId: model.operationId, method: model.method.toUpperCase(), path: model.path});
+  expect(page.content).not.toContain('Code samples');
+  expect(page.content).not.toContain('https://api.meridian.example');
+});
+
+for (const {name, query} of QUERIES) {
+  test(`on /search, each operation's ${name} ranks its page first`, async ({page}) => {
+    test.setTimeout(120_000);
+    await gotoHydrated(page, '/search');
+    const input = page.getByLabel('Search the documentation');
+    const status = page.getByRole('status').filter({hasText: /result/});
+    let checked = 0;
+    for (const operation of operations) {
+      const text = query(operation);
+      if (!text) continue;
+      await input.fill(text);
+      await expect(status).toContainText(`for “${text}”`);
+      await expect(page.locator('ol li a').first(), `first result for "${text}"`).toHaveAttribute('href', `/docs/api/${operation.id}`);
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThanOrEqual(20);
+  });
+}
+
+test('in the navbar box, a summary, an operationId and METHOD /path each put the operation first, and Enter opens it', async ({page}) => {
+  const target = operations.find((operation) => operation.operationId === 'getContact') ?? operations.find((operation) => operation.path.includes('{'))!;
+  for (const text of [target.summary, target.operationId!, `${target.method.toUpperCase()} ${target.path}`]) {
+    await gotoHydrated(page, '/');
+    const box = combobox(page);
+    await box.fill(text);
+    const first = page.getByRole('listbox', {name: 'Search results'}).getByRole('option').first();
+    await expect(first).toContainText(target.summary);
+    await expect(first).toHaveAttribute('aria-selected', 'true');
+    await box.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/docs/api/${target.id}$`));
+    await expect(page.locator('h1')).toHaveText(target.summary);
+  }
+});
+
+test('the combobox works from the keyboard: arrows move, Escape closes, Enter opens the highlighted result', async ({page}) => {
+  await gotoHydrated(page, '/docs');
+  const box = combobox(page);
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+  await box.focus();
+  await page.keyboard.type('contact');
+  const listbox = page.getByRole('listbox', {name: 'Search results'});
+  const options = listbox.getByRole('option');
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  await expect(options.nth(2)).toBeVisible();
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await expect(box).toHaveAttribute('aria-activedescendant', (await options.first().getAttribute('id'))!);
+
+  await box.press('ArrowDown');
+  await box.press('ArrowDown');
+  await expect(options.nth(2)).toHaveAttribute('aria-selected', 'true');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'false');
+  await expect(box).toHaveAttribute('aria-activedescendant', (await options.nth(2).getAttribute('id'))!);
+  await box.press('ArrowUp');
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+  // Up from the first option wraps to the last: the link to every result.
+  await box.press('ArrowUp');
+  await box.press('ArrowUp');
+  await expect(options.last()).toHaveAttribute('aria-selected', 'true');
+  await expect(options.last()).toContainText('results for “contact”');
+
+  await box.press('Escape');
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+  await expect(listbox).toHaveCount(0);
+  await expect(box).toBeFocused();
+  await expect(box).toHaveValue('contact');
+
+  await box.press('ArrowDown');
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  await box.press('ArrowDown');
+  const chosen = options.nth(1);
+  await expect(chosen).toHaveAttribute('aria-selected', 'true');
+  const title = (await chosen.locator('span').first().innerText()).trim();
+  await box.press('Enter');
+  await expect(page.locator('h1').first()).toHaveText(title);
+  await expect(page).not.toHaveURL(/\/docs$/);
+
+  // Escape on a closed list clears the box.
+  const next = combobox(page);
+  await next.fill('contact');
+  await expect(next).toHaveAttribute('aria-expanded', 'true');
+  await next.press('Escape');
+  await next.press('Escape');
+  await expect(next).toHaveValue('');
+
+  // The last option opens the search page with the query.
+  await next.fill('contact');
+  await expect(options.first()).toBeVisible();
+  await next.press('ArrowUp');
+  await next.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=contact$/);
+  await expect(page.locator('ol li a').first()).toBeVisible();
+});
+
+test('no Pagefind file loads with a page; focusing the box loads pagefind.js, typing loads the index', async ({page}) => {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (isPagefind(request)) requests.push(new URL(request.url()).pathname);
+  });
+  for (const route of ['/', '/docs/api/create-contact', '/blog', '/search']) {
+    await gotoHydrated(page, route);
+    await page.waitForLoadState('networkidle');
+    expect(requests, `Pagefind requests after loading ${route}`).toEqual([]);
+  }
+  await gotoHydrated(page, '/docs/api/create-contact');
+  await page.waitForLoadState('networkidle');
+  expect(requests).toEqual([]);
+  await combobox(page).focus();
+  await expect.poll(() => requests).toContain('/pagefind/pagefind.js');
+  expect(requests.some((request) => request.endsWith('.pf_index'))).toBe(false);
+  await page.keyboard.type('contact');
+  await expect.poll(() => requests.some((request) => request.endsWith('.pf_index'))).toBe(true);
+  await expect.poll(() => requests.some((request) => request.endsWith('.pf_fragment'))).toBe(true);
+});
+
+test('/search?q= lists results as links with their section and endpoint, shows more on request, and each link opens its page', async ({page}) => {
+  await gotoHydrated(page, '/search?q=contact');
+  const status = page.getByRole('status').filter({hasText: /results? for/});
+  await expect(status).toContainText('for “contact”');
+  const total = Number(/^(\d+) results?/.exec(await status.innerText())![1]);
+  expect(total).toBeGreaterThan(20);
+  const results = page.locator('ol li');
+  await expect(results).toHaveCount(20);
+  const createContact = results.filter({has: page.getByRole('link', {name: 'Create a contact', exact: true})});
+  await expect(createContact).toContainText('Contacts');
+  await expect(createContact).toContainText('POST');
+  await expect(createContact).toContainText('/v1/contacts');
+  // Every result links a page of the sitemap, by its route (no ".html").
+  const sitemap = new Set(sitemapPaths());
+  const hrefs = await results.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  expect(hrefs.filter((href) => !sitemap.has(href))).toEqual([]);
+  await page.getByRole('button', {name: 'Show more results'}).click();
+  await expect(results).toHaveCount(Math.min(total, 40));
+  await expect(page.getByLabel('Search the documentation')).toHaveValue('contact');
+  // A blog post is found, in the section "Blog".
+  await page.getByLabel('Search the documentation').fill('blog');
+  await expect(page.locator('ol li').filter({hasText: 'Blog'}).first()).toBeVisible();
+  const blogLink = page.locator('ol li a[href^="/blog/"]').first();
+  const blogTitle = (await blogLink.innerText()).trim();
+  await blogLink.click();
+  await expect(page.locator('h1').first()).toHaveText(blogTitle);
+});
+
+test('the open result list has no serious axe violation, in light and dark mode', async ({page}) => {
+  for (const mode of ['light', 'dark']) {
+    await page.addInitScript((value) => window.localStorage.setItem('theme', value), mode);
+    await gotoHydrated(page, '/docs');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+    await combobox(page).fill('contact');
+    await expect(page.getByRole('listbox', {name: 'Search results'}).getByRole('option').nth(3)).toBeVisible();
+    const results = await new AxeBuilder({page}).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).options({resultTypes: ['violations']}).analyze();
+    const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(blocking.map((violation) => `${mode}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join('; ')}`)).toEqual([]);
+  }
+});
