@@ -181,6 +181,31 @@ test('no Pagefind file loads with a page; focusing the box loads pagefind.js, ty
   await expect.poll(() => requests.some((request) => request.endsWith('.pf_fragment'))).toBe(true);
 });
 
+test('a query typed key by key without a pause is one search: the fragments of one result window, the hits of the whole query', async ({page}) => {
+  const fragments: string[] = [];
+  page.on('request', (request) => {
+    if (isPagefind(request) && request.url().endsWith('.pf_fragment')) fragments.push(request.url());
+  });
+  await gotoHydrated(page, '/docs/api/create-contact');
+  const box = combobox(page);
+  await box.focus();
+  // Every prefix of the query as its own input event, all within one task: no
+  // host is slow enough to put a typing pause between them.
+  await box.evaluate((input: HTMLInputElement, query) => {
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    for (let length = 1; length <= query.length; length += 1) {
+      setValue?.call(input, query.slice(0, length));
+      input.dispatchEvent(new Event('input', {bubbles: true}));
+    }
+  }, 'Create a contact');
+  const first = page.getByRole('listbox').getByRole('option').first();
+  await expect(first).toContainText('Create a contact');
+  await page.waitForLoadState('networkidle');
+  // One search reads the fragments of its first 10 results (src/components/SiteSearch/pagefind.ts).
+  expect(fragments.length).toBeGreaterThan(0);
+  expect(fragments.length).toBeLessThanOrEqual(10);
+});
+
 test('/search?q= lists results as links with their section and endpoint, shows more on request, and each link opens its page', async ({page}) => {
   await gotoHydrated(page, '/search?q=contact');
   const status = page.getByRole('status').filter({hasText: /results? for/});
