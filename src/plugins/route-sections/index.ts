@@ -74,16 +74,23 @@ export default function routeSectionsPlugin(context: Pick<LoadContext, 'generate
   // The module the runtime imports must exist in every build, split or not.
   mkdirSync(outDir, {recursive: true});
   writeIfChanged(path.join(outDir, 'sections.js'), 'export default [];\n');
+  const prepare = () => {
+    const read = (name: string) => readFileSync(path.join(context.generatedFilesDir, name), 'utf8');
+    const registry = read('registry.js');
+    const result = splitRouteFiles({routes: read('routes.js'), registry, routesChunkNames: read('routesChunkNames.json')}, splitOptions);
+    const versionProps = result.sections === 0 ? [] : trimmedVersionProps(result, registry, read('globalData.json'), context.generatedFilesDir);
+    return {result, versionProps};
+  };
+  let prepared: ReturnType<typeof prepare> | undefined;
   return {
     name: 'route-sections',
     configureWebpack(config, isServer, {currentBundler}) {
       if (config.mode !== 'production') return {};
-      const read = (name: string) => readFileSync(path.join(context.generatedFilesDir, name), 'utf8');
-      const registry = read('registry.js');
-      const result = splitRouteFiles({routes: read('routes.js'), registry, routesChunkNames: read('routesChunkNames.json')}, splitOptions);
+      // The server and the client bundle are configured from the same generated files: split them once.
+      const {result, versionProps} = (prepared ??= prepare());
       if (result.sections === 0) return {};
       const {NormalModuleReplacementPlugin} = currentBundler.instance;
-      const plugins = trimmedVersionProps(result, registry, read('globalData.json'), context.generatedFilesDir).map(
+      const plugins = versionProps.map(
         ([request, file]) => new NormalModuleReplacementPlugin(new RegExp(`^${escapeRegExp(request)}$`), file),
       );
       if (!isServer) {

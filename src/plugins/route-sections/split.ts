@@ -172,15 +172,31 @@ export function splitRouteFiles(generated: GeneratedRouteFiles, options: SplitOp
     }
   };
   for (const key of collectKeys(routes, new Set())) own('main', key);
+  // Route keys of each section, by section id ("<split>-<section>").
+  const sectionKeys = new Map<string, Set<string>>();
   splits.forEach((split, splitIndex) =>
     split.moved.forEach((section, sectionIndex) => {
-      for (const [, route] of section) collectKeys([route], new Set()).forEach((key) => own(`${splitIndex}-${sectionIndex}`, key));
+      const id = `${splitIndex}-${sectionIndex}`;
+      const keys = collectKeys(
+        section.map(([, route]) => route),
+        new Set(),
+      );
+      sectionKeys.set(id, keys);
+      keys.forEach((key) => own(id, key));
     }),
   );
   const sectionOfChunk = (name: string): string | undefined => {
     const set = owners.get(name);
     return set && set.size === 1 && !set.has('main') ? [...set][0] : undefined;
   };
+  // Registry lines by where they go: a section id, or undefined for main.
+  const registryLines = new Map<string | undefined, string[]>();
+  for (const [name, line] of registry) {
+    const owner = sectionOfChunk(name);
+    const lines = registryLines.get(owner) ?? [];
+    lines.push(line);
+    registryLines.set(owner, lines);
+  }
 
   const files: Record<string, string> = {};
   const mainChunkNames: Record<string, unknown> = {};
@@ -190,15 +206,12 @@ export function splitRouteFiles(generated: GeneratedRouteFiles, options: SplitOp
   const sectionEntries = splits.map((split, splitIndex) => {
     const loaders = split.moved.map((section, sectionIndex) => {
       const id = `${splitIndex}-${sectionIndex}`;
-      const keys = collectKeys(
-        section.map(([, route]) => route),
-        new Set(),
-      );
+      const keys = sectionKeys.get(id) ?? new Set<string>();
       keys.forEach((key) => movedKeys.add(key));
       movedRoutes += section.length;
       for (const [, route] of section) movedPaths.add(route.path);
       const sectionChunkNames = Object.fromEntries([...keys].map((key) => [key, chunkNames[key]]));
-      const sectionRegistry = [...registry].filter(([name]) => sectionOfChunk(name) === id).map(([, line]) => line);
+      const sectionRegistry = registryLines.get(id) ?? [];
       files[`section-${id}.js`] = `${ROUTES_HEADER}
 export const registry = ${registryCode(sectionRegistry)};
 
@@ -220,7 +233,7 @@ ${section.map(([index, route]) => `    [${index}, ${serializeRoute(route, '    '
 
   for (const [key, value] of Object.entries(chunkNames)) if (!movedKeys.has(key)) mainChunkNames[key] = value;
   files['routes.js'] = `${ROUTES_HEADER}\nexport default ${serializeRoutes(routes, '')};\n`;
-  files['registry.js'] = `export default ${registryCode([...registry].filter(([name]) => sectionOfChunk(name) === undefined).map(([, line]) => line))};\n`;
+  files['registry.js'] = `export default ${registryCode(registryLines.get(undefined) ?? [])};\n`;
   files['routesChunkNames.json'] = JSON.stringify(mainChunkNames);
   files['sections.js'] = `/** Route lists split into sections: src/plugins/route-sections. */\nexport default [\n${sectionEntries.join(',\n')}\n];\n`;
   return {files, movedPaths, movedRoutes, sections: splits.reduce((sum, split) => sum + split.sections, 0)};
