@@ -1,9 +1,9 @@
-import type * as Preset from '@docusaurus/preset-classic';
+import type {UserThemeConfig} from '@docusaurus/theme-common';
 import type {ApiLinks} from '../src/openapi/api-links';
 import type {ApiReference} from '../src/openapi/site-references';
 import {siteSettings} from './site';
 
-type Footer = NonNullable<Preset.ThemeConfig['footer']>;
+type Footer = NonNullable<UserThemeConfig['footer']>;
 
 const from = 'config/footer.ts';
 

@@ -1,7 +1,7 @@
-import type * as Preset from '@docusaurus/preset-classic';
+import type {UserThemeConfig} from '@docusaurus/theme-common';
 import {siteSettings} from './site';
 
-type Navbar = NonNullable<Preset.ThemeConfig['navbar']>;
+type Navbar = NonNullable<UserThemeConfig['navbar']>;
 
 /** One configured item: the API documentation sidebar. Search and the colour
  * toggle are added by the theme. */

@@ -1,4 +1,5 @@
-// Replaces docusaurus-theme-openapi-docs 5.2.0 ApiItem. The original wraps every
+// The docs plugin's page component (`docItemComponent`), in place of
+// docusaurus-theme-openapi-docs 5.2.0 ApiItem (not installed), which wraps every
 // docs page in the plugin's Redux store, code generators and explorer (6 MB of
 // JavaScript, also on plain Markdown pages). Our generated pages render
 // themselves from build-time data (src/components/OperationPage), so the page
