@@ -143,6 +143,23 @@ export type MeasuredBuild = Pick<
   generatedFiles: number;
 };
 
+/** The figures of a build that has not run yet (or stopped before its first step). */
+function notBuilt(projectRoot: string, siteDir: string): Omit<MeasuredBuild, 'failedPhase' | 'generatedFiles'> {
+  return {
+    apiPages: 0,
+    htmlPages: 0,
+    buildBytes: 0,
+    wallSeconds: null,
+    peakRssMb: null,
+    cpuSeconds: null,
+    phases: [],
+    specStep: 'npm run spec',
+    ok: false,
+    error: null,
+    siteDir: path.relative(projectRoot, siteDir),
+  };
+}
+
 export interface BuildInCopyOptions {
   /** Limit on the whole build; each step gets what is left of it. */
   timeoutMs: number;
@@ -195,21 +212,7 @@ export async function buildInCopy(
   log: (line: string) => void,
   options: BuildInCopyOptions,
 ): Promise<MeasuredBuild> {
-  const result: MeasuredBuild = {
-    apiPages: 0,
-    htmlPages: 0,
-    buildBytes: 0,
-    wallSeconds: null,
-    peakRssMb: null,
-    cpuSeconds: null,
-    phases: [],
-    specStep: 'npm run spec',
-    ok: false,
-    error: null,
-    siteDir: path.relative(projectRoot, siteDir),
-    failedPhase: null,
-    generatedFiles: 0,
-  };
+  const result: MeasuredBuild = {...notBuilt(projectRoot, siteDir), failedPhase: null, generatedFiles: 0};
   const deadline = Date.now() + options.timeoutMs;
   try {
     // Cold: every build starts without a cache, the way a fresh CI checkout does.
@@ -300,24 +303,7 @@ export async function benchmarkBuild(
   log: (line: string) => void,
 ): Promise<BuildResult> {
   const siteDir = path.join(workDir, `site-${size}`);
-  const result: BuildResult = {
-    size,
-    specSource: 'bundled',
-    operations: 0,
-    specBytes: 0,
-    apiPages: 0,
-    htmlPages: 0,
-    buildBytes: 0,
-    wallSeconds: null,
-    peakRssMb: null,
-    cpuSeconds: null,
-    phases: [],
-    specStep: 'npm run spec',
-    withinTarget: null,
-    ok: false,
-    error: null,
-    siteDir: path.relative(projectRoot, siteDir),
-  };
+  const result: BuildResult = {size, specSource: 'bundled', operations: 0, specBytes: 0, withinTarget: null, ...notBuilt(projectRoot, siteDir)};
   let spec;
   try {
     spec = await prepareSpec(projectRoot, workDir, size, seed);

@@ -90,6 +90,11 @@ export function renderBuildTable(builds: readonly BuildResult[]): string {
   );
 }
 
+/** Lighthouse's figures of a page, in the order of the tables' "Perf, FCP, LCP, TBT, CLS" columns. */
+function lighthouseCells(median: PageResult['median']): Cell[] {
+  return [formatNumber(median.performance), formatSeconds(median.fcpMs), formatSeconds(median.lcpMs), formatNumber(median.tbtMs), formatNumber(median.cls, 3)];
+}
+
 export function renderPagesTable(pages: readonly PageResult[]): string {
   return renderTable(
     ['Page', 'JS raw (KB)', 'JS gzip (KB)', 'JS as served (KB)', 'Requests', 'Perf', 'FCP (s)', 'LCP (s)', 'TBT (ms)', 'CLS', 'Field names in HTML'],
@@ -99,11 +104,7 @@ export function renderPagesTable(pages: readonly PageResult[]): string {
       formatKib(page.median.jsGzipBytes),
       formatKib(page.median.jsTransferBytes),
       formatNumber(page.median.requests),
-      formatNumber(page.median.performance),
-      formatSeconds(page.median.fcpMs),
-      formatSeconds(page.median.lcpMs),
-      formatNumber(page.median.tbtMs),
-      formatNumber(page.median.cls, 3),
+      ...lighthouseCells(page.median),
       fieldNamesCell(page.fieldNames),
     ]),
     ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
@@ -118,18 +119,11 @@ export function renderPeersTable(ours: PageResult | undefined, peers: readonly P
     formatKib(result.median.jsGzipBytes),
     formatNumber(result.median.requests),
     formatNumber(result.median.blocked),
-    formatNumber(result.median.performance),
-    formatSeconds(result.median.fcpMs),
-    formatSeconds(result.median.lcpMs),
-    formatNumber(result.median.tbtMs),
-    formatNumber(result.median.cls, 3),
+    ...lighthouseCells(result.median),
     fieldNamesCell(result.fieldNames),
     yesNo(result.median.targetVisible),
-    ratios === null ? '1.00×' : formatRatio(ratios.jsGzip),
-    ratios === null ? '1.00×' : formatRatio(ratios.requests),
-    ratios === null ? '1.00×' : formatRatio(ratios.fcp),
-    ratios === null ? '1.00×' : formatRatio(ratios.lcp),
-    ratios === null ? '1.00×' : formatRatio(ratios.tbt),
+    // Our own row is the unit the peers are measured in.
+    ...(['jsGzip', 'requests', 'fcp', 'lcp', 'tbt'] as const).map((key) => (ratios === null ? '1.00×' : formatRatio(ratios[key]))),
   ];
   if (ours !== undefined) rows.push(row('Meridian (this site)', ours, null));
   for (const peer of peers) rows.push(row(`${peer.name} (${peer.version})`, peer.result, ours === undefined ? {jsGzip: null, requests: null, fcp: null, lcp: null, tbt: null, performance: null} : peer.ratios));

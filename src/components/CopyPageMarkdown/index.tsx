@@ -105,7 +105,7 @@ export default function CopyPageMarkdown({className}: {className?: string}): Rea
       <a className={styles.viewLink} href={markdownUrl} type="text/markdown">
         View as Markdown
       </a>
-      <span className={styles.visuallyHidden} role="status" aria-live="polite">
+      <span className="visually-hidden" role="status" aria-live="polite">
         {ANNOUNCEMENTS[state]}
       </span>
     </div>

@@ -9,6 +9,18 @@ import AuthorizeButton from './AuthorizeButton';
 import type {OverviewPageModel} from '@site/src/openapi/types';
 import styles from './styles.module.css';
 
+/** One part of the overview: a second-level heading (a table-of-contents entry) and its content. */
+function Section({id, title, children}: {id: string; title: string; children: ReactNode}): ReactNode {
+  return (
+    <section>
+      <Heading as="h2" id={id}>
+        {title}
+      </Heading>
+      {children}
+    </section>
+  );
+}
+
 /** The overview page generated from the spec's `info`: guide, servers, auth, resources. */
 export default function OverviewPage({page}: {page: OverviewPageModel}): ReactNode {
   return (
@@ -26,10 +38,7 @@ export default function OverviewPage({page}: {page: OverviewPageModel}): ReactNo
       <HydrateOnDemand>
         <RichText value={page.description} />
         {page.servers.length > 0 ? (
-          <section>
-            <Heading as="h2" id="servers">
-              Servers
-            </Heading>
+          <Section id="servers" title="Servers">
             <ul>
               {page.servers.map((server) => (
                 <li key={server.url}>
@@ -38,13 +47,10 @@ export default function OverviewPage({page}: {page: OverviewPageModel}): ReactNo
                 </li>
               ))}
             </ul>
-          </section>
+          </Section>
         ) : null}
         {page.securitySchemes.length > 0 ? (
-          <section>
-            <Heading as="h2" id="authentication-schemes">
-              Authentication schemes
-            </Heading>
+          <Section id="authentication-schemes" title="Authentication schemes">
             <p className={styles.authorize}>
               Fill in your credentials once for every operation&apos;s API explorer, for this browsing session:{' '}
               <AuthorizeButton servers={page.servers} schemes={page.securitySchemes} />
@@ -86,13 +92,10 @@ export default function OverviewPage({page}: {page: OverviewPageModel}): ReactNo
                 ))}
               </div>
             ))}
-          </section>
+          </Section>
         ) : null}
         {page.tags.length > 0 ? (
-          <section>
-            <Heading as="h2" id="resources">
-              Resources
-            </Heading>
+          <Section id="resources" title="Resources">
             <ul>
               {page.tags.map((tag) => (
                 <li key={tag.name}>
@@ -100,24 +103,18 @@ export default function OverviewPage({page}: {page: OverviewPageModel}): ReactNo
                 </li>
               ))}
             </ul>
-          </section>
+          </Section>
         ) : null}
         {page.schemas ? (
-          <section>
-            <Heading as="h2" id="schemas">
-              Schemas
-            </Heading>
+          <Section id="schemas" title="Schemas">
             <p>
               <Link to={page.schemas.permalink}>All {page.schemas.count} schemas</Link>: every data model of the API, with its fields,
               examples and the operations that use it.
             </p>
-          </section>
+          </Section>
         ) : null}
         {page.contact || page.license || page.termsOfService ? (
-          <section>
-            <Heading as="h2" id="contact-and-licence">
-              Contact and licence
-            </Heading>
+          <Section id="contact-and-licence" title="Contact and licence">
             <ul>
               {page.contact ? (
                 <li>
@@ -137,7 +134,7 @@ export default function OverviewPage({page}: {page: OverviewPageModel}): ReactNo
                 </li>
               ) : null}
             </ul>
-          </section>
+          </Section>
         ) : null}
       </HydrateOnDemand>
     </div>

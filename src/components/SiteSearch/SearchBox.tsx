@@ -187,7 +187,7 @@ export default function SearchBox(): ReactNode {
           </li>
         </ul>
       ) : null}
-      <div role="status" className={styles.visuallyHidden}>
+      <div role="status" className="visually-hidden">
         {open ? statusText : ''}
       </div>
     </div>

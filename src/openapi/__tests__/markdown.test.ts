@@ -5,25 +5,13 @@ import {parse} from 'yaml';
 
 import {createSlugger, renderMarkdown, richTextToPlainText, summaryText, wellFormed} from '../markdown';
 import type {RichText, RichTextElement, RichTextNode} from '../types';
+import {elementsOf} from './helpers/rich-text';
 
 /**
  * The sanitising pipeline on hostile spec text (the vectors of
  * tests/fixtures/hostile.yaml): raw HTML, MDX syntax and script URLs must come
  * out as text or as inert elements, never as markup that runs.
  */
-
-function elementsOf(tree: RichText): RichTextElement[] {
-  const result: RichTextElement[] = [];
-  const visit = (nodes: RichTextNode[]) => {
-    for (const node of nodes) {
-      if (node.type !== 'element') continue;
-      result.push(node);
-      visit(node.children);
-    }
-  };
-  if (tree) visit(tree.children);
-  return result;
-}
 
 /** What the page would show, with text nodes joined as the browser joins them. */
 function textOf(tree: RichText): string {

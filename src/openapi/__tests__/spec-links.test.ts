@@ -11,7 +11,8 @@ import {createPageGenerators} from '../page-generators';
 import {linkContextFor} from '../spec-link-context';
 import {linkBaseFor, resolveLinkBase, rewriteSpecLink, type LinkContext} from '../spec-links';
 import {SpecDocument, type JsonObject} from '../spec-document';
-import type {RichText, RichTextElement, RichTextNode, TagPageModel} from '../types';
+import type {RichText, RichTextNode, TagPageModel} from '../types';
+import {elementsOf} from './helpers/rich-text';
 
 const ok = {responses: {'200': {description: 'OK'}}};
 
@@ -39,19 +40,6 @@ function petstoreDocument(extra: JsonObject = {}): JsonObject {
 const petstore = new SpecDocument(petstoreDocument());
 const noBase: LinkContext = linkContextFor(petstore, {apiDocsBasePath: '/docs/api'});
 const plaid: LinkContext = linkContextFor(new SpecDocument(petstoreDocument({externalDocs: {url: 'https://plaid.com/docs/'}})), {apiDocsBasePath: '/docs/api'});
-
-function elementsOf(tree: RichText): RichTextElement[] {
-  const result: RichTextElement[] = [];
-  const visit = (nodes: RichTextNode[]) => {
-    for (const node of nodes) {
-      if (node.type !== 'element') continue;
-      result.push(node);
-      visit(node.children);
-    }
-  };
-  if (tree) visit(tree.children);
-  return result;
-}
 
 function hrefsOf(tree: RichText | undefined): unknown[] {
   return elementsOf(tree ?? null).filter((element) => element.tagName === 'a').map((element) => element.properties.href);
