@@ -81,6 +81,24 @@ test.describe('the route table in sections', () => {
     }
   });
 
+  test("the runtime script names no chunk that only sectioned routes load; the sections carry those files", () => {
+    const runtimeName = readdirSync(jsDir).find((name) => /^runtime~main\.[0-9a-f]+\.js$/.test(name));
+    expect(runtimeName).toBeDefined();
+    const runtimeCode = readFileSync(path.join(jsDir, runtimeName!), 'utf8');
+    const carried = sectionFiles.flatMap((name) => {
+      const match = /Object\.assign\(m\.files,(\{[^}]*\})\)/.exec(readFileSync(path.join(jsDir, name), 'utf8'));
+      return match ? Object.values(JSON.parse(match[1]) as Record<string, string>) : [];
+    });
+    // The content chunk of every operation page, at the least.
+    expect(carried.length).toBeGreaterThan(operationPaths.length);
+    for (const file of carried) {
+      expect(existsSync(path.join(BUILD, file)), file).toBe(true);
+      const hash = /\.([0-9a-f]{8})\.js$/.exec(file)?.[1];
+      expect(hash, file).toBeDefined();
+      expect(runtimeCode, file).not.toContain(`"${hash}"`);
+    }
+  });
+
   for (const mode of ['directly', 'after another section'] as const) {
     test(`a page of every section opens ${mode}, hydrated, with its own section loaded`, async ({page}) => {
       test.setTimeout(120_000);

@@ -14,6 +14,8 @@ import splits from '@generated/route-sections/sections';
 import {matchPath} from 'react-router-dom';
 import type {RouteConfig} from 'react-router-config';
 import {sectionOf} from './bucket';
+// Before any section loads: the files of the chunks the sections carry.
+import './chunk-files';
 
 interface SectionModule {
   registry: Record<string, unknown>;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {DEFAULT_SPLIT_OPTIONS, parseRegistry, splitRouteFiles, type SplitOptions, type SplitResult} from './split';
 import {docIdsAt, docPathsOf, trimVersionProps} from './version-props';
+import {RouteSectionChunkMapsPlugin, sectionChunksOf} from './chunk-maps';
 
 /** The generated modules the client bundle takes from this plugin's folder instead. */
 export const GENERATED_ROUTE_MODULES = {
@@ -66,7 +67,9 @@ function trimmedVersionProps(result: SplitResult, registry: string, globalData: 
  * sections first (src/client/route-sections/preload.ts). The server bundle
  * keeps the whole table: every page is rendered from it, and the HTML is the
  * same. In both bundles, the docs of moved routes leave the docs map of their
- * version's metadata (./version-props.ts).
+ * version's metadata (./version-props.ts). In the client bundle, the file
+ * names of the chunks only moved routes load leave the bundler's runtime and
+ * travel with their sections (./chunk-maps.ts).
  */
 export default function routeSectionsPlugin(context: Pick<LoadContext, 'generatedFilesDir'>, options: Partial<SplitOptions> = {}): Plugin {
   const splitOptions = {...DEFAULT_SPLIT_OPTIONS, ...options};
@@ -90,7 +93,7 @@ export default function routeSectionsPlugin(context: Pick<LoadContext, 'generate
       const {result, versionProps} = (prepared ??= prepare());
       if (result.sections === 0) return {};
       const {NormalModuleReplacementPlugin} = currentBundler.instance;
-      const plugins = versionProps.map(
+      const plugins: {apply(compiler: unknown): void}[] = versionProps.map(
         ([request, file]) => new NormalModuleReplacementPlugin(new RegExp(`^${escapeRegExp(request)}$`), file),
       );
       if (!isServer) {
@@ -100,6 +103,7 @@ export default function routeSectionsPlugin(context: Pick<LoadContext, 'generate
             ([name, test]) => new NormalModuleReplacementPlugin(test, path.join(outDir, name === 'routesChunkNames' ? `${name}.json` : `${name}.js`)),
           ),
           new NormalModuleReplacementPlugin(CORE_PRELOAD_TEST, preloadReplacement),
+          new RouteSectionChunkMapsPlugin(sectionChunksOf(result.files)),
         );
       }
       return {plugins};
