@@ -177,6 +177,91 @@ test.describe('the route table in sections', () => {
   });
 });
 
+/** Links of the sidebar category whose own link is `href`, in the server HTML of the category's page (open there). */
+async function serverCategoryLinks(page: Page, href: string): Promise<string[]> {
+  const html = readFileSync(path.join(BUILD, `${href}.html`), 'utf8');
+  return page.evaluate(
+    ([text, own]) => {
+      const doc = new DOMParser().parseFromString(text, 'text/html');
+      const header = Array.from(doc.querySelectorAll('nav[aria-label="Docs sidebar"] .menu__list-item-collapsible')).find((node) => node.querySelector('a')?.getAttribute('href') === own);
+      return Array.from(header?.parentElement?.querySelectorAll(':scope > ul a') ?? []).map((link) => link.getAttribute('href') ?? '');
+    },
+    [html, href] as const,
+  );
+}
+
+/** Scripts of sidebar categories that the page has fetched. */
+function collectCategoryScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const match = /sidebar-category-(\d+)\./.exec(request.url());
+    if (match) scripts.push(match[1]);
+  });
+  return scripts;
+}
+
+test.describe('the sidebar by category (src/plugins/route-sections/lazy-sidebar.ts)', () => {
+  const sidebar = (page: Page) => page.locator('nav[aria-label="Docs sidebar"]');
+  const categoryOf = (page: Page, href: string) => sidebar(page).locator('li.theme-doc-sidebar-item-category').filter({has: page.locator(`> div > a[href="${href}"]`)});
+
+  test('the metadata every docs page loads keeps one link per category; the rest is in a chunk per category', () => {
+    const metadata = readdirSync(jsDir).map((name) => readFileSync(path.join(jsDir, name), 'utf8')).filter((code) => code.includes('"docsSidebars"'));
+    expect(metadata).toHaveLength(1);
+    const links = metadata[0].match(/\\?"type\\?":\\?"link\\?"/g) ?? [];
+    const categoryChunks = readdirSync(jsDir).filter((name) => name.startsWith('sidebar-category-'));
+    expect(categoryChunks.length).toBeGreaterThan(5);
+    // The top-level links (the introduction, the overview, the changelog) and each category's first item.
+    expect(links.length).toBeLessThanOrEqual(categoryChunks.length + 5);
+    expect(operationPaths.some((route) => metadata[0].includes(`"${route}"`))).toBe(true);
+    expect(operationPaths.filter((route) => metadata[0].includes(`"${route}"`)).length).toBeLessThanOrEqual(categoryChunks.length);
+  });
+
+  test("a page opened directly has its category open with every item, loaded before it hydrated", async ({page}) => {
+    const scripts = collectCategoryScripts(page);
+    const route = operationPaths[Math.floor(operationPaths.length / 2)];
+    await gotoHydrated(page, `${site.origin()}${route}`);
+    expect(scripts).toHaveLength(1);
+    const open = sidebar(page).locator('li.theme-doc-sidebar-item-category:not(.menu__list-item--collapsed)');
+    await expect(open).toHaveCount(1);
+    const href = (await open.locator('> div > a').getAttribute('href'))!;
+    const expected = await serverCategoryLinks(page, href);
+    expect(expected).toContain(route);
+    await expect(open.locator('> ul a')).toHaveCount(expected.length);
+    await expect(page.locator('nav[aria-label="Breadcrumbs"]')).toContainText((await open.locator('> div > a').textContent()) ?? '');
+  });
+
+  for (const how of ['pointer', 'keyboard'] as const) {
+    test(`a closed category opened with the ${how} shows every item, without leaving the page`, async ({page}) => {
+      const route = operationPaths[0];
+      await gotoHydrated(page, `${site.origin()}${route}`);
+      const scripts = collectCategoryScripts(page);
+      const href = (await sidebar(page).locator('li.theme-doc-sidebar-item-category.menu__list-item--collapsed').nth(1).locator('> div > a').getAttribute('href'))!;
+      const closed = categoryOf(page, href);
+      const expected = await serverCategoryLinks(page, href);
+      expect(expected.length).toBeGreaterThan(1);
+      const caret = closed.locator('button.menu__caret');
+      if (how === 'pointer') {
+        await closed.locator('> div > a').hover();
+        await expect.poll(() => scripts.length).toBe(1);
+        await caret.click();
+      } else {
+        // Focus loads it; held back half a second, Enter opens the category
+        // before its items arrive, and they show when they do.
+        await page.route(/sidebar-category-\d+\./, async (request) => {
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          await request.continue();
+        });
+        await caret.focus();
+        await page.keyboard.press('Enter');
+      }
+      await expect(closed.locator('> ul a')).toHaveCount(expected.length);
+      expect(await closed.locator('> ul a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(expected);
+      await expect(page).toHaveURL(`${site.origin()}${route}`);
+      expect(scripts).toHaveLength(1);
+    });
+  }
+});
+
 test.describe('the route table in sections, an unknown path', () => {
   test.use({expectedConsoleErrors: [/Failed to load resource: the server responded with a status of 404/]});
 

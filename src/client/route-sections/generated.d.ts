@@ -3,3 +3,8 @@ declare module '@generated/route-sections/sections' {
   const splits: unknown[];
   export default splits;
 }
+
+declare module '@generated/route-sections/lazy-sidebar' {
+  const categories: unknown[];
+  export default categories;
+}

@@ -16,10 +16,13 @@ import type {RouteConfig} from 'react-router-config';
 import {sectionOf} from './bucket';
 // Before any section loads: the files of the chunks the sections carry.
 import './chunk-files';
+import {addSidebarCategories} from './sidebar';
 
 interface SectionModule {
   registry: Record<string, unknown>;
   routesChunkNames: Record<string, unknown>;
+  /** Page path → its sidebar category that loads on demand (./sidebar.ts). */
+  sidebarCategories?: Record<string, number>;
   routes: () => [number, RouteConfig][];
 }
 
@@ -74,6 +77,7 @@ function loadSection(entry: LiveSplit, section: number): Promise<void> {
     promise = entry.split.load[section]().then((module) => {
       Object.assign(registry, module.registry);
       Object.assign(routesChunkNames, module.routesChunkNames);
+      addSidebarCategories(module.sidebarCategories);
       for (const [index, route] of module.routes()) entry.slots[index] = withKey(route, index);
       const children = entry.route.routes ?? [];
       children.splice(0, children.length, ...entry.slots.filter((route): route is RouteConfig => route !== undefined));

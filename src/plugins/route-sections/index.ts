@@ -3,6 +3,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {DEFAULT_SPLIT_OPTIONS, parseRegistry, splitRouteFiles, type SplitOptions, type SplitResult} from './split';
 import {docIdsAt, docPathsOf, trimVersionProps} from './version-props';
+import {lazySidebar, lazySidebarModule} from './lazy-sidebar';
 import {RouteSectionChunkMapsPlugin, sectionChunksOf} from './chunk-maps';
 
 /** The generated modules the client bundle takes from this plugin's folder instead. */
@@ -27,24 +28,54 @@ function writeIfChanged(file: string, content: string): void {
   writeFileSync(file, content);
 }
 
-/** Writes the docs plugin's version props without the moved docs; returns [request, trimmed file] pairs. */
-function trimmedVersionProps(result: SplitResult, registry: string, globalData: string, generatedFilesDir: string): [string, string][] {
+interface PreparedProps {
+  /** [request, file] for the server bundle: the version props without the moved docs. */
+  server: [string, string][];
+  /** The same for the client bundle, whose sidebars also load by category (./lazy-sidebar.ts). */
+  client: [string, string][];
+  /** The lazy-sidebar module (@generated/route-sections/lazy-sidebar). */
+  sidebarModule: string;
+  /** Page path → number of the lazy category it is in. */
+  categoryOfPath: Map<string, number>;
+}
+
+/** Writes the docs plugin's version props without the moved docs, and for the client with lazy sidebar categories. */
+function prepareVersionProps(result: SplitResult, registry: string, globalData: string, generatedFilesDir: string, outDir: string): PreparedProps {
   const data = JSON.parse(globalData) as Parameters<typeof docIdsAt>[0];
   const dropIds = docIdsAt(data, result.movedPaths);
   const docPaths = docPathsOf(data);
   const requests = new Set([...parseRegistry(registry).values()].map((line) => /import\(\/\*.*?\*\/ "([^"]+)"\)/.exec(line)?.[1] ?? ''));
-  const pairs: [string, string][] = [];
+  const prepared: PreparedProps = {server: [], client: [], sidebarModule: '', categoryOfPath: new Map()};
+  const lazyEntries: Parameters<typeof lazySidebarModule>[0][number][] = [];
   for (const request of requests) {
     const match = DOCS_PROPS_REQUEST.exec(request);
     if (!match) continue;
     const trimmed = trimVersionProps(JSON.parse(readFileSync(path.join(generatedFilesDir, match[1]), 'utf8')), dropIds, docPaths);
     if (trimmed === undefined) continue;
-    const file = path.join(generatedFilesDir, 'route-sections', 'props', match[1].replace(/[\\/]/g, '_'));
+    const name = match[1].replace(/[\\/]/g, '_');
+    const file = path.join(outDir, 'props', name);
     mkdirSync(path.dirname(file), {recursive: true});
     writeIfChanged(file, JSON.stringify(trimmed));
-    pairs.push([request, file]);
+    prepared.server.push([request, file]);
+    const lazy = lazySidebar(trimmed, result.movedPaths);
+    if (lazy === undefined) {
+      prepared.client.push([request, file]);
+      continue;
+    }
+    const clientFile = path.join(outDir, 'props', `client-${name}`);
+    writeIfChanged(clientFile, JSON.stringify(lazy.props));
+    prepared.client.push([request, clientFile]);
+    const offset = lazyEntries.reduce((sum, entry) => sum + entry.categories.length, 0);
+    const chunkFile = (index: number) => path.join(outDir, 'sidebar', `${path.basename(name, '.json')}-${index}.json`);
+    mkdirSync(path.join(outDir, 'sidebar'), {recursive: true});
+    lazy.categories.forEach((category, index) => writeIfChanged(chunkFile(index), JSON.stringify(category.chunk)));
+    for (const [page, index] of lazy.categoryOfPath) if (!prepared.categoryOfPath.has(page)) prepared.categoryOfPath.set(page, offset + index);
+    // Requests relative to the generated module, which sits in outDir.
+    const relative = (file: string) => `./${path.relative(outDir, file).split(path.sep).join('/')}`;
+    lazyEntries.push({propsFile: relative(clientFile), categories: lazy.categories, chunkFile: (index) => relative(chunkFile(index))});
   }
-  return pairs;
+  prepared.sidebarModule = lazySidebarModule(lazyEntries);
+  return prepared;
 }
 
 /**
@@ -77,11 +108,23 @@ export default function routeSectionsPlugin(context: Pick<LoadContext, 'generate
   // The module the runtime imports must exist in every build, split or not.
   mkdirSync(outDir, {recursive: true});
   writeIfChanged(path.join(outDir, 'sections.js'), 'export default [];\n');
+  writeIfChanged(path.join(outDir, 'lazy-sidebar.js'), lazySidebarModule([]));
   const prepare = () => {
     const read = (name: string) => readFileSync(path.join(context.generatedFilesDir, name), 'utf8');
     const registry = read('registry.js');
     const result = splitRouteFiles({routes: read('routes.js'), registry, routesChunkNames: read('routesChunkNames.json')}, splitOptions);
-    const versionProps = result.sections === 0 ? [] : trimmedVersionProps(result, registry, read('globalData.json'), context.generatedFilesDir);
+    const versionProps = result.sections === 0 ? undefined : prepareVersionProps(result, registry, read('globalData.json'), context.generatedFilesDir, outDir);
+    if (versionProps !== undefined) {
+      // Each section names the lazy sidebar category of each of its pages.
+      for (const [file, paths] of Object.entries(result.sectionPaths)) {
+        const categories = Object.fromEntries(paths.flatMap((page) => {
+          const category = versionProps.categoryOfPath.get(page);
+          return category === undefined ? [] : [[page, category]];
+        }));
+        result.files[file] += `\n/** Page path → its sidebar category that loads on demand (src/plugins/route-sections/lazy-sidebar.ts). */\nexport const sidebarCategories = ${JSON.stringify(categories)};\n`;
+      }
+      result.files['lazy-sidebar.js'] = versionProps.sidebarModule;
+    }
     return {result, versionProps};
   };
   let prepared: ReturnType<typeof prepare> | undefined;
@@ -91,9 +134,9 @@ export default function routeSectionsPlugin(context: Pick<LoadContext, 'generate
       if (config.mode !== 'production') return {};
       // The server and the client bundle are configured from the same generated files: split them once.
       const {result, versionProps} = (prepared ??= prepare());
-      if (result.sections === 0) return {};
+      if (result.sections === 0 || versionProps === undefined) return {};
       const {NormalModuleReplacementPlugin} = currentBundler.instance;
-      const plugins: {apply(compiler: unknown): void}[] = versionProps.map(
+      const plugins: {apply(compiler: unknown): void}[] = versionProps[isServer ? 'server' : 'client'].map(
         ([request, file]) => new NormalModuleReplacementPlugin(new RegExp(`^${escapeRegExp(request)}$`), file),
       );
       if (!isServer) {

@@ -47,6 +47,8 @@ export interface SplitResult {
   /** Routes moved into sections, and the sections made. */
   movedRoutes: number;
   sections: number;
+  /** Paths of each section's routes, by section file (`section-<id>.js`). */
+  sectionPaths: Record<string, string[]>;
 }
 
 /** The route table of routes.js, with each ComponentCreator call as a ComponentRef. */
@@ -203,6 +205,7 @@ export function splitRouteFiles(generated: GeneratedRouteFiles, options: SplitOp
   const movedKeys = new Set<string>();
   let movedRoutes = 0;
   const movedPaths = new Set<string>();
+  const sectionPaths: Record<string, string[]> = {};
   const sectionEntries = splits.map((split, splitIndex) => {
     const loaders = split.moved.map((section, sectionIndex) => {
       const id = `${splitIndex}-${sectionIndex}`;
@@ -210,6 +213,7 @@ export function splitRouteFiles(generated: GeneratedRouteFiles, options: SplitOp
       keys.forEach((key) => movedKeys.add(key));
       movedRoutes += section.length;
       for (const [, route] of section) movedPaths.add(route.path);
+      sectionPaths[`section-${id}.js`] = section.map(([, route]) => route.path);
       const sectionChunkNames = Object.fromEntries([...keys].map((key) => [key, chunkNames[key]]));
       const sectionRegistry = registryLines.get(id) ?? [];
       files[`section-${id}.js`] = `${ROUTES_HEADER}
@@ -236,6 +240,6 @@ ${section.map(([index, route]) => `    [${index}, ${serializeRoute(route, '    '
   files['registry.js'] = `export default ${registryCode(registryLines.get(undefined) ?? [])};\n`;
   files['routesChunkNames.json'] = JSON.stringify(mainChunkNames);
   files['sections.js'] = `/** Route lists split into sections: src/plugins/route-sections. */\nexport default [\n${sectionEntries.join(',\n')}\n];\n`;
-  return {files, movedPaths, movedRoutes, sections: splits.reduce((sum, split) => sum + split.sections, 0)};
+  return {files, movedPaths, movedRoutes, sections: splits.reduce((sum, split) => sum + split.sections, 0), sectionPaths};
 }
 
