@@ -528,7 +528,7 @@ function cellText(richText: RichText | undefined, options: MarkdownOptions): str
 /** The constraints of a schema as short phrases: `minimum 1`, `one of: \`a\`, \`b\``. */
 export function schemaConstraints(schema: SchemaNode): string[] {
   const phrases: string[] = [];
-  phrases.push(...rulePhrases(schema.rules, {code: codeSpan, typeLabel: schema.typeLabel}));
+  phrases.push(...rulePhrases(schema.rules, {typeLabel: schema.typeLabel}).map((phrase) => phrase.map((part) => (typeof part === 'string' ? part : codeSpan(part.code))).join('')));
   if (schema.enum && schema.enum.length > 0) phrases.push(`one of: ${schema.enum.map(({value}) => displayValue(value)).join(', ')}`);
   if (schema.const !== undefined) phrases.push(`always ${displayValue(schema.const)}`);
   if (schema.default !== undefined) phrases.push(`default ${displayValue(schema.default)}`);
