@@ -436,59 +436,6 @@ export function richTextToMarkdown(richText: RichText | undefined, options: Mark
   return richText ? hastToMarkdown(richText, options) : '';
 }
 
-const PLAIN_BLOCK_BREAKS: Record<string, number> = {
-  p: 2, h1: 2, h2: 2, h3: 2, h4: 2, h5: 2, h6: 2, pre: 2, blockquote: 2, table: 2, ul: 2, ol: 2, dl: 2,
-  hr: 2, details: 2, li: 1, tr: 1, dt: 1, dd: 1, div: 1, section: 1, article: 1, header: 1, footer: 1,
-};
-
-/** Plain text of a sanitised description: words as a reader sees them,
- * paragraphs separated by a blank line, list items and table rows by a line break. */
-export function richTextToPlainText(richText: RichText | undefined): string {
-  if (!richText) return '';
-  const pieces: (string | number)[] = [];
-  const walk = (node: HastLikeNode) => {
-    if (node.type === 'text') {
-      pieces.push((node.value ?? '').replace(/[ \t\n\r\f]+/g, ' '));
-      return;
-    }
-    if (node.type !== 'element' && node.type !== 'root') return;
-    const tagName = node.tagName ?? '';
-    if (SKIPPED_TAGS.has(tagName)) return;
-    if (tagName === 'br') {
-      pieces.push(1);
-      return;
-    }
-    if (tagName === 'pre') {
-      pieces.push(2, rawText(node).replace(/\n+$/, ''), 2);
-      return;
-    }
-    const breaks = PLAIN_BLOCK_BREAKS[tagName] ?? 0;
-    if (breaks) pieces.push(breaks);
-    if (tagName === 'td' || tagName === 'th') pieces.push(' ');
-    childrenOf(node).forEach(walk);
-    if (breaks) pieces.push(breaks);
-  };
-  walk(richText);
-  let text = '';
-  let pendingBreaks = 0;
-  for (const piece of pieces) {
-    if (typeof piece === 'number') {
-      pendingBreaks = Math.max(pendingBreaks, piece);
-      continue;
-    }
-    if (piece === '') continue;
-    if (pendingBreaks > 0 && text !== '') {
-      text = text.replace(/[ \t]+$/, '') + '\n'.repeat(pendingBreaks);
-      pendingBreaks = 0;
-      text += piece.replace(/^[ \t]+/, '');
-      continue;
-    }
-    pendingBreaks = 0;
-    text += /\s$/.test(text) || text === '' ? piece.replace(/^[ \t]+/, '') : piece;
-  }
-  return text.trim();
-}
-
 // ---------------------------------------------------------------------------
 // Operation page → Markdown
 
@@ -860,7 +807,7 @@ export function operationToMarkdown(page: OperationPageModel, options: Operation
       if (callback.responses.length > 0) {
         blocks.push(
           '#### Responses your server should return',
-          callback.responses.map((response) => `- ${codeSpan(response.status)}${response.description ? `: ${richTextToPlainText(response.description)}` : ''}`).join('\n'),
+          callback.responses.map((response) => `- ${codeSpan(response.status)}${response.description ? `: ${cellText(response.description, markdownOptions)}` : ''}`).join('\n'),
         );
       }
     }

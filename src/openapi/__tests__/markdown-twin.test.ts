@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
-import {operationToMarkdown, overviewToMarkdown, richTextToMarkdown, richTextToPlainText, tagToMarkdown} from '../markdown-twin';
+import {operationToMarkdown, overviewToMarkdown, richTextToMarkdown, tagToMarkdown} from '../markdown-twin';
 import type {OperationPageModel, OverviewPageModel, RichTextElement, RichTextNode, RichTextRoot, SchemaNode, TagPageModel} from '../types';
 
 // Tiny hast builders, so fixtures read like the HTML they stand for.
@@ -299,6 +299,29 @@ describe('operationToMarkdown', () => {
     ]);
   });
 
+  it('writes the answers a callback expects, each description on its line with its inline Markdown', () => {
+    const markdown = operationToMarkdown(
+      {
+        ...createContactPage,
+        callbacks: [
+          {
+            name: 'onEvent',
+            expression: '{$request.body#/callbackUrl}',
+            method: 'post',
+            parameters: [],
+            responses: [
+              {status: '204', description: root(p('Received; ', code('retry'), ' stops.'), h('ul', {}, h('li', {}, 'one'))), headers: [], content: []},
+              {status: '5XX', headers: [], content: []},
+            ],
+          },
+        ],
+        codeSamples: [],
+      },
+      SITE,
+    );
+    expect(markdown).toContain('#### Responses your server should return\n\n- `204`: Received; `retry` stops. - one\n- `5XX`\n');
+  });
+
   it('describes a body without fields by its type', () => {
     const page: OperationPageModel = {
       ...createContactPage,
@@ -386,21 +409,6 @@ describe('richTextToMarkdown', () => {
   it('returns an empty string for no description', () => {
     expect(richTextToMarkdown(null)).toBe('');
     expect(richTextToMarkdown(undefined)).toBe('');
-  });
-});
-
-describe('richTextToPlainText', () => {
-  it('keeps the words, separates blocks and drops the markup', () => {
-    const richText = root(
-      p('Creates a ', h('strong', {}, 'contact'), ' with\n   an ', code('id'), '.'),
-      h('ul', {}, h('li', {}, 'one'), h('li', {}, 'two')),
-      h('pre', {}, h('code', {}, 'curl  -X\n  POST\n')),
-    );
-    expect(richTextToPlainText(richText)).toBe('Creates a contact with an id.\n\none\ntwo\n\ncurl  -X\n  POST');
-  });
-
-  it('returns an empty string for no description', () => {
-    expect(richTextToPlainText(null)).toBe('');
   });
 });
 
