@@ -3,7 +3,7 @@ import type {SchemaRules} from './types';
 /**
  * The one table of the JSON Schema validation keywords the site knows: how
  * the page labels each (`≤ 100 characters`, SchemaView), how the Markdown
- * twin words it (`max length 100`, markdown-twin.ts), and how the sandbox
+ * twin words it (`max length 100`, markdown-twin/fields.ts), and how the sandbox
  * checks a value against it (ApiExplorer/validate.ts). A keyword added here
  * is shown, written and checked alike. Rows are in the order the twin writes
  * them and the sandbox reports them; the page writes the pattern last.
