@@ -3,7 +3,7 @@ import type {SchemaRules} from './types';
 /**
  * The one table of the JSON Schema validation keywords the site knows: how
  * the page labels each (`≤ 100 characters`, SchemaView), how the Markdown
- * twin words it (`max length 100`, markdown-twin.ts), and how the sandbox
+ * twin words it (`max length 100`, markdown-twin/fields.ts), and how the sandbox
  * checks a value against it (ApiExplorer/validate.ts). A keyword added here
  * is shown, written and checked alike. Rows are in the order the twin writes
  * them and the sandbox reports them; the page writes the pattern last.
@@ -14,12 +14,15 @@ export interface RuleProblem {
   detail: string;
 }
 
+/** A phrase of the twin: words, and values to be written as code (`pattern `, {code: '^a'}). */
+export type RulePhrase = readonly (string | {code: string})[];
+
 export interface SchemaRule {
   keywords: readonly (keyof SchemaRules)[];
   /** The page's label, or none. */
   label?: (rules: SchemaRules) => string | undefined;
-  /** The twin's phrases (`code` writes a code span; `typeLabel` already names a format). */
-  phrases?: (rules: SchemaRules, context: {code: (text: string) => string; typeLabel: string}) => string[];
+  /** The twin's phrases (`typeLabel` already names a format). */
+  phrases?: (rules: SchemaRules, context: {typeLabel: string}) => RulePhrase[];
   /** The sandbox's problems with a value, at `pointer` (`at` is its readable form). */
   check?: (value: unknown, rules: SchemaRules, pointer: string, at: string) => RuleProblem[];
 }
@@ -56,7 +59,7 @@ function bound(
   return {
     keywords: [keyword],
     label: (rules) => (limitOf(rules) !== undefined ? label(limitOf(rules)!) : undefined),
-    phrases: (rules) => (limitOf(rules) !== undefined ? [phrase(limitOf(rules)!)] : []),
+    phrases: (rules) => (limitOf(rules) !== undefined ? [[phrase(limitOf(rules)!)]] : []),
     check: (value, rules, pointer, at) => {
       const limit = limitOf(rules);
       const measure = applies(value);
@@ -73,7 +76,7 @@ export const SCHEMA_RULES: readonly SchemaRule[] = [
   {
     keywords: ['format'],
     // The page's type label already says `string<date-time>`.
-    phrases: (rules, {code, typeLabel}) => (rules.format !== undefined && !typeLabel.includes(`<${rules.format}>`) ? [`format ${code(rules.format)}`] : []),
+    phrases: (rules, {typeLabel}) => (rules.format !== undefined && !typeLabel.includes(`<${rules.format}>`) ? [['format ', {code: rules.format}]] : []),
     check: (value, rules, pointer, at) => {
       const format = typeof value === 'string' && rules.format ? FORMAT_CHECKS[rules.format] : undefined;
       return format && !format.test(value as string) ? [{pointer, detail: `${at} must be a valid ${rules.format}.`}] : [];
@@ -87,8 +90,8 @@ export const SCHEMA_RULES: readonly SchemaRule[] = [
       return maxLength !== undefined ? `≤ ${maxLength} characters` : undefined;
     },
     phrases: ({minLength, maxLength}) => {
-      if (minLength !== undefined && minLength === maxLength) return [`length ${minLength}`];
-      return [...(minLength !== undefined ? [`min length ${minLength}`] : []), ...(maxLength !== undefined ? [`max length ${maxLength}`] : [])];
+      if (minLength !== undefined && minLength === maxLength) return [[`length ${minLength}`]];
+      return [...(minLength !== undefined ? [[`min length ${minLength}`]] : []), ...(maxLength !== undefined ? [[`max length ${maxLength}`]] : [])];
     },
     check: (value, {minLength, maxLength}, pointer, at) => {
       if (typeof value !== 'string') return [];
@@ -101,7 +104,7 @@ export const SCHEMA_RULES: readonly SchemaRule[] = [
   {
     keywords: ['pattern'],
     label: ({pattern}) => (pattern !== undefined ? `pattern: ${pattern}` : undefined),
-    phrases: ({pattern}, {code}) => (pattern !== undefined ? [`pattern ${code(pattern)}`] : []),
+    phrases: ({pattern}) => (pattern !== undefined ? [['pattern ', {code: pattern}]] : []),
     check: (value, {pattern}, pointer, at) => {
       if (typeof value !== 'string' || pattern === undefined) return [];
       try {
@@ -130,7 +133,7 @@ export const SCHEMA_RULES: readonly SchemaRule[] = [
   {
     keywords: ['uniqueItems'],
     label: ({uniqueItems}) => (uniqueItems ? 'unique items' : undefined),
-    phrases: ({uniqueItems}) => (uniqueItems ? ['unique items'] : []),
+    phrases: ({uniqueItems}) => (uniqueItems ? [['unique items']] : []),
     check: (value, {uniqueItems}, pointer) => {
       if (uniqueItems !== true || !Array.isArray(value)) return [];
       const seen = new Map<string, number>();
@@ -158,7 +161,7 @@ export function ruleLabels(rules: SchemaRules | undefined): string[] {
 }
 
 /** The twin's phrases of a schema's rules. */
-export function rulePhrases(rules: SchemaRules | undefined, context: {code: (text: string) => string; typeLabel: string}): string[] {
+export function rulePhrases(rules: SchemaRules | undefined, context: {typeLabel: string}): RulePhrase[] {
   return rules ? SCHEMA_RULES.flatMap((rule) => rule.phrases?.(rules, context) ?? []) : [];
 }
 

@@ -359,7 +359,7 @@ describe('the Markdown twin of imperfect pages', () => {
       ].join('\n\n'),
     );
     expect(markdown).toContain(
-      '| `pet` | `unresolved reference other.yaml#/Pet` | No | `other.yaml#/Pet` does not resolve within the API description, so what it defines is not shown. |  |',
+      '| `pet` | `unresolved reference other.yaml#/Pet` | No | `other.yaml#/Pet` does not resolve within the API description, so what it defines is not shown. | |',
     );
     expect(markdown).toContain(
       '### 404 Not Found\n\n`#/components/responses/MissingNotFound` does not resolve within the API description, so this response is not shown.',
@@ -386,14 +386,14 @@ describe('the Markdown twin of imperfect pages', () => {
     const markdown = twin("List a pet's measurements");
     expect(markdown).toContain(
       [
-        '| `reading` | `[string<date>, number, ...string]` | No | Date, weight, and then any number of notes. |  |',
-        '| `reading[0]` | `string<date>` | No |  |  |',
-        '| `reading[1]` | `number` | No |  |  |',
-        '| `reading[2…]` | `string` | No |  |  |',
+        '| `reading` | `[string<date>, number, ...string]` | No | Date, weight, and then any number of notes. | |',
+        '| `reading[0]` | `string<date>` | No | | |',
+        '| `reading[1]` | `number` | No | | |',
+        '| `reading[2…]` | `string` | No | | |',
       ].join('\n'),
     );
-    expect(markdown).toContain('| `labels.<key matching /^x-/>` | `string` | No |  |  |');
-    expect(markdown).toContain('| `unit` | `string` | No |  | always `kg` |');
+    expect(markdown).toContain('| `labels.<key matching /^x-/>` | `string` | No | | |');
+    expect(markdown).toContain('| `unit` | `string` | No | | always `kg` |');
   });
 
   it('4. says how a content parameter is serialized', () => {
@@ -409,7 +409,7 @@ describe('the Markdown twin of imperfect pages', () => {
   });
 
   it('6. marks an undeclared path parameter', () => {
-    expect(twin('Get a photo of a pet')).toContain('| `petId` | `string` | Yes | Not declared in the description. |  |');
+    expect(twin('Get a photo of a pet')).toContain('| `petId` | `string` | Yes | Not declared in the description. | |');
   });
 
   it('7. shows non-string enum values as JSON', () => {

@@ -3,49 +3,35 @@
  * pages that have no page model (the landing page, the changelog, any hand-
  * written page), so that every page gets a twin whatever component renders it.
  */
-import {parse, type DefaultTreeAdapterMap} from 'parse5';
+import type {Element, ElementContent, Nodes, Root} from 'hast';
+import {fromParse5} from 'hast-util-from-parse5';
+import {parse} from 'parse5';
 
-import {escapeMarkdownText, hastToMarkdown, type HastLikeNode} from '../../openapi/markdown-twin';
+import {hastToMarkdown} from '../../openapi/markdown-twin';
 
-type Parse5Node = DefaultTreeAdapterMap['node'];
+type Parent = Root | Element;
 
-/** parse5's tree as the hast-like tree the Markdown converter reads. */
-function toHast(node: Parse5Node): HastLikeNode | undefined {
-  if (node.nodeName === '#text') return {type: 'text', value: (node as DefaultTreeAdapterMap['textNode']).value};
-  if (!('tagName' in node)) {
-    if ('childNodes' in node) return {type: 'root', children: childrenToHast(node.childNodes)};
-    return undefined;
-  }
-  const properties: Record<string, unknown> = {};
-  for (const {name, value} of node.attrs) {
-    if (name === 'class') properties.className = value.split(/\s+/).filter(Boolean);
-    else properties[name] = value;
-  }
-  return {type: 'element', tagName: node.tagName, properties, children: childrenToHast(node.childNodes)};
-}
-
-function childrenToHast(nodes: Parse5Node[]): HastLikeNode[] {
-  return nodes.map(toHast).filter((node): node is HastLikeNode => node !== undefined);
-}
-
-function hasClass(node: HastLikeNode, name: string): boolean {
-  const className = node.properties?.className;
+function hasClass(node: Nodes, name: string): boolean {
+  const className = node.type === 'element' ? node.properties.className : undefined;
   return Array.isArray(className) && className.includes(name);
 }
 
-function findFirst(node: HastLikeNode, test: (candidate: HastLikeNode) => boolean): HastLikeNode | undefined {
-  if (test(node)) return node;
-  for (const child of node.children ?? []) {
+function findFirst(node: Parent, test: (candidate: Element) => boolean): Element | undefined {
+  for (const child of node.children) {
+    if (child.type !== 'element') continue;
+    if (test(child)) return child;
     const found = findFirst(child, test);
     if (found) return found;
   }
   return undefined;
 }
 
-function textOf(node: HastLikeNode): string {
-  if (node.type === 'text') return node.value ?? '';
-  return (node.children ?? []).map(textOf).join('');
+function textOf(node: Nodes): string {
+  if (node.type === 'text') return node.value;
+  return 'children' in node ? node.children.map(textOf).join('') : '';
 }
+
+const element = (tagName: string, children: ElementContent[]): Element => ({type: 'element', tagName, properties: {}, children});
 
 /** Page chrome inside the article that is no part of the content. */
 const CHROME_CLASSES = [
@@ -60,7 +46,7 @@ const CHROME_CLASSES = [
   'theme-last-updated',
 ];
 
-const space: HastLikeNode = {type: 'text', value: ' '};
+const space: ElementContent = {type: 'text', value: ' '};
 
 /**
  * Removes chrome and turns Docusaurus tabs into labelled sections: each tab
@@ -68,35 +54,36 @@ const space: HastLikeNode = {type: 'text', value: ' '};
  * Infima badges ("Breaking", "Deprecated") become bold words: on the page CSS
  * sets them apart from the text that follows, in Markdown a space must.
  */
-function cleanContent(node: HastLikeNode): HastLikeNode {
-  const children: HastLikeNode[] = [];
-  for (const child of node.children ?? []) {
+function cleanContent<T extends Parent>(node: T): T {
+  const children: ElementContent[] = [];
+  for (const child of node.children) {
     if (child.type === 'element') {
       if (CHROME_CLASSES.some((name) => hasClass(child, name))) continue;
-      if (child.properties?.['aria-hidden'] === 'true') continue;
-      if (child.properties?.role === 'tablist') continue;
+      if (child.properties.ariaHidden === 'true') continue;
+      if (child.properties.role === 'tablist') continue;
       if (hasClass(child, 'badge')) {
-        children.push(space, {...cleanContent(child), tagName: 'strong', properties: {}}, space);
+        children.push(space, element('strong', cleanContent(child).children), space);
         continue;
       }
+      children.push(cleanContent(child));
+    } else if (child.type === 'text') {
+      children.push(child);
     }
-    children.push(cleanContent(child));
   }
-  const tablist = (node.children ?? []).find((child) => child.properties?.role === 'tablist');
+  const siblings: Nodes[] = node.children;
+  const tablist = siblings.find((child): child is Element => child.type === 'element' && child.properties.role === 'tablist');
   if (tablist) {
-    const labels = (tablist.children ?? []).filter((tab) => tab.properties?.role === 'tab').map((tab) => textOf(tab).trim());
+    const labels = tablist.children.flatMap((tab) => (tab.type === 'element' && tab.properties.role === 'tab' ? [textOf(tab).trim()] : []));
     let index = 0;
-    const label = (panel: HastLikeNode): HastLikeNode => {
+    const label = (panel: Element): Element => {
       const text = labels[index++];
-      const heading: HastLikeNode = {type: 'element', tagName: 'p', properties: {}, children: [
-        {type: 'element', tagName: 'strong', properties: {}, children: [{type: 'text', value: text ?? ''}]},
-      ]};
-      return {...panel, children: text ? [heading, ...(panel.children ?? [])] : panel.children};
+      const heading = element('p', [element('strong', [{type: 'text', value: text ?? ''}])]);
+      return {...panel, children: text ? [heading, ...panel.children] : panel.children};
     };
-    const labelPanels = (candidate: HastLikeNode): HastLikeNode =>
-      candidate.properties?.role === 'tabpanel'
-        ? label(candidate)
-        : {...candidate, children: (candidate.children ?? []).map(labelPanels)};
+    const labelPanels = (candidate: ElementContent): ElementContent => {
+      if (candidate.type !== 'element') return candidate;
+      return candidate.properties.role === 'tabpanel' ? label(candidate) : {...candidate, children: candidate.children.map(labelPanels)};
+    };
     return {...node, children: children.map(labelPanels)};
   }
   return {...node, children};
@@ -116,12 +103,10 @@ export interface ConvertedPage {
  * with its title as H1. Root-relative links are made absolute with `siteUrl`.
  */
 export function htmlPageToMarkdown(html: string, options: {siteUrl: string; siteTitle?: string}): ConvertedPage {
-  const document = toHast(parse(html)) ?? {type: 'root', children: []};
+  // A parsed document is a root.
+  const document = fromParse5(parse(html)) as Root;
   const titleElement = findFirst(document, (node) => node.tagName === 'title');
-  const metaDescription = findFirst(
-    document,
-    (node) => node.tagName === 'meta' && node.properties?.name === 'description',
-  );
+  const metaDescription = findFirst(document, (node) => node.tagName === 'meta' && node.properties.name === 'description');
   const content =
     findFirst(document, (node) => hasClass(node, 'theme-doc-markdown')) ??
     findFirst(document, (node) => node.tagName === 'article') ??
@@ -132,11 +117,14 @@ export function htmlPageToMarkdown(html: string, options: {siteUrl: string; site
   const siteSuffix = options.siteTitle ? ` | ${options.siteTitle}` : '';
   let title = (h1 ? textOf(h1) : titleElement ? textOf(titleElement) : '').replace(/\s+/g, ' ').trim();
   if (!h1 && siteSuffix && title.endsWith(siteSuffix)) title = title.slice(0, -siteSuffix.length);
-  const description = typeof metaDescription?.properties?.content === 'string'
+  const description = typeof metaDescription?.properties.content === 'string'
     ? metaDescription.properties.content.replace(/\s+/g, ' ').trim()
     : '';
 
-  let markdown = cleaned ? hastToMarkdown(cleaned, {siteUrl: options.siteUrl}) : '';
-  if (!h1 && title) markdown = `# ${escapeMarkdownText(title)}\n\n${markdown}`;
+  const page: Root = {type: 'root', children: [
+    ...(!h1 && title ? [element('h1', [{type: 'text', value: title}])] : []),
+    ...(cleaned ? [cleaned] : []),
+  ]};
+  const markdown = hastToMarkdown(page, {siteUrl: options.siteUrl});
   return {title, description, markdown: `${markdown.trim()}\n`};
 }

@@ -2,7 +2,7 @@
  * Pure helpers of the llms-txt plugin: which page goes in which section, and
  * the text of `llms.txt` (https://llmstxt.org) and `llms-full.txt`.
  */
-import {escapeMarkdownText} from '../../openapi/markdown-twin';
+import {heading, link, paragraph, serialize} from '../../openapi/markdown-twin';
 
 /** A docs page with its Markdown twin. */
 export interface TwinPage {
@@ -112,10 +112,15 @@ export function llmsSections(
   return sections;
 }
 
-/** One list item of llms.txt: `- [Title](url): description`. */
+/** A title as an H1 line: `# Title`. */
+function titleLine(title: string): string {
+  return serialize(heading(1, title)).trimEnd();
+}
+
+/** One list item of llms.txt: `- [Title](url): description`; the description is Markdown already. */
 export function formatLink({title, url, description}: LlmsLink): string {
-  const label = escapeMarkdownText(title.replace(/\s+/g, ' ').trim()).replace(/\|/g, '\\|');
-  return `- [${label}](${url})${description ? `: ${description.replace(/\s+/g, ' ').trim()}` : ''}`;
+  const label = serialize(paragraph(link(url, title.replace(/\s+/g, ' ').trim()))).trimEnd();
+  return `- ${label}${description ? `: ${description.replace(/\s+/g, ' ').trim()}` : ''}`;
 }
 
 /**
@@ -123,7 +128,7 @@ export function formatLink({title, url, description}: LlmsLink): string {
  * a blockquote summary, a paragraph of details, then H2 sections of link lists.
  */
 export function formatLlmsTxt({title, summary, details, sections}: {title: string; summary: string; details: string; sections: LlmsSection[]}): string {
-  const blocks = [`# ${escapeMarkdownText(title)}`, `> ${summary.replace(/\s+/g, ' ').trim()}`];
+  const blocks = [titleLine(title), `> ${summary.replace(/\s+/g, ' ').trim()}`];
   if (details.trim()) blocks.push(details.trim());
   for (const section of sections) {
     if (section.links.length === 0) continue;
@@ -156,7 +161,7 @@ export function formatLlmsFull(
   for (const section of sections) section.links.forEach((link) => add(byTwinUrl.get(link.url)));
   pages.forEach(add);
 
-  const head = [`# ${escapeMarkdownText(title)}`, `> ${summary.replace(/\s+/g, ' ').trim()}`, ...(details.trim() ? [details.trim()] : [])];
+  const head = [titleLine(title), `> ${summary.replace(/\s+/g, ' ').trim()}`, ...(details.trim() ? [details.trim()] : [])];
   const twins = ordered.map((page) => {
     const source = `Source: ${absoluteUrl(page.route, site, {underBaseUrl: false})}`;
     const markdown = page.markdown.trim();
