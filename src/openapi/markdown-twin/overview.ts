@@ -10,6 +10,11 @@ import {bulletList, code, heading, joined, link, paragraph, table, type Inline} 
 import type {OperationMarkdownOptions} from './operation';
 import {serialize} from './serialize';
 
+/** A second-level section listing `items`, one line each; nothing when there are none. */
+function listSection<T>(title: string, items: readonly T[], line: (item: T) => Inline[]): RootContent[] {
+  return items.length === 0 ? [] : [heading(2, title), bulletList(items.map(line))];
+}
+
 function renderSecuritySchemes(page: OverviewPageModel, options: OperationMarkdownOptions): RootContent[] {
   if (page.securitySchemes.length === 0) return [];
   const blocks: RootContent[] = [heading(2, 'Authentication schemes')];
@@ -49,25 +54,15 @@ export function overviewToMarkdown(page: OverviewPageModel, options: OperationMa
   const blocks: RootContent[] = [heading(1, page.title)];
   if (page.version) blocks.push(paragraph('Version ', code(page.version)));
   blocks.push(...richTextBlocks(page.description, {siteUrl: options.siteUrl}));
-  if (page.servers.length > 0) {
-    blocks.push(
-      heading(2, 'Servers'),
-      bulletList(page.servers.map(({url, description}) => [code(url), ...(description ? [`: ${description}`] : [])])),
-    );
-  }
+  blocks.push(...listSection('Servers', page.servers, ({url, description}) => [code(url), ...(description ? [`: ${description}`] : [])]));
   blocks.push(...renderSecuritySchemes(page, options));
-  if (page.tags.length > 0) {
-    blocks.push(
-      heading(2, 'Resources'),
-      bulletList(
-        page.tags.map((tag) => [
-          link(resolveHref(tag.permalink, options), tag.name),
-          ` (${tag.operationCount} ${tag.operationCount === 1 ? 'operation' : 'operations'})`,
-          ...(tag.summary ? [`: ${tag.summary}`] : []),
-        ]),
-      ),
-    );
-  }
+  blocks.push(
+    ...listSection('Resources', page.tags, (tag) => [
+      link(resolveHref(tag.permalink, options), tag.name),
+      ` (${tag.operationCount} ${tag.operationCount === 1 ? 'operation' : 'operations'})`,
+      ...(tag.summary ? [`: ${tag.summary}`] : []),
+    ]),
+  );
   blocks.push(...renderContact(page, options));
   return serialize({type: 'root', children: blocks});
 }
@@ -75,18 +70,13 @@ export function overviewToMarkdown(page: OverviewPageModel, options: OperationMa
 /** The Markdown twin of a tag page: its description and its operations. */
 export function tagToMarkdown(page: TagPageModel, options: OperationMarkdownOptions): string {
   const blocks: RootContent[] = [heading(1, page.name), ...richTextBlocks(page.description, {siteUrl: options.siteUrl})];
-  if (page.operations.length > 0) {
-    blocks.push(
-      heading(2, 'Operations'),
-      bulletList(
-        page.operations.map((operation) => [
-          link(resolveHref(operation.permalink, options), operation.summary),
-          ': ',
-          code(`${operation.method.toUpperCase()} ${operation.path}`),
-          ...(operation.deprecated ? [' (deprecated)'] : []),
-        ]),
-      ),
-    );
-  }
+  blocks.push(
+    ...listSection('Operations', page.operations, (operation) => [
+      link(resolveHref(operation.permalink, options), operation.summary),
+      ': ',
+      code(`${operation.method.toUpperCase()} ${operation.path}`),
+      ...(operation.deprecated ? [' (deprecated)'] : []),
+    ]),
+  );
   return serialize({type: 'root', children: blocks});
 }
