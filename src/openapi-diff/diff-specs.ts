@@ -1,12 +1,8 @@
-import {dereference, isJsonObject} from './resolve-refs';
+import {SpecDocument, dereference, isObject, type JsonObject} from '../openapi/spec-document';
 import {RULES, change} from './rules';
 import {schemaFields} from './schema-fields';
 import type {Direction, FieldMap, FieldShape} from './schema-fields';
-import type {Change, HttpMethod, OperationDiff, OperationRef, SpecDiff} from './types';
-
-type JsonObject = {[key: string]: unknown};
-
-const HTTP_METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+import type {Change, OperationDiff, OperationRef, SpecDiff} from './types';
 
 interface Parameter {
   name: string;
@@ -58,60 +54,42 @@ function capitalise(text: string): string {
 // ---------------------------------------------------------------- reading the spec
 
 function asObject(value: unknown): JsonObject | undefined {
-  return isJsonObject(value) ? value : undefined;
+  return isObject(value) ? value : undefined;
 }
 
 function stringOrUndefined(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-function parametersOf(pathItem: JsonObject, operation: JsonObject): Parameter[] {
-  // Operation-level parameters override path-level ones with the same name and location.
-  const byKey = new Map<string, Parameter>();
-  for (const list of [pathItem.parameters, operation.parameters]) {
-    if (!Array.isArray(list)) continue;
-    for (const raw of list) {
-      if (!isJsonObject(raw) || typeof raw.name !== 'string' || typeof raw.in !== 'string') continue;
-      // Parameters serialised with `content` carry their schema inside it.
-      const content = asObject(raw.content);
-      const contentSchema = content ? asObject(Object.values(content)[0])?.schema : undefined;
-      const parameter: Parameter = {
-        name: raw.name,
-        in: raw.in,
-        required: raw.in === 'path' || raw.required === true,
-        schema: raw.schema ?? contentSchema,
-      };
-      byKey.set(`${raw.in}:${raw.in === 'header' ? raw.name.toLowerCase() : raw.name}`, parameter);
-    }
-  }
-  return [...byKey.values()];
+/** The parameters of an operation as the diff compares them; the document is
+ * already dereferenced, so every parameter that resolves is an object. */
+function parametersOf(spec: SpecDocument, pathItem: JsonObject, operation: JsonObject): Parameter[] {
+  return spec.parameters(pathItem, operation).parameters.map((raw) => {
+    // Parameters serialised with `content` carry their schema inside it.
+    const content = asObject(raw.content);
+    const contentSchema = content ? asObject(Object.values(content)[0])?.schema : undefined;
+    const location = String(raw.in);
+    return {name: String(raw.name), in: location, required: location === 'path' || raw.required === true, schema: raw.schema ?? contentSchema};
+  });
 }
 
-function operationsOf(spec: unknown): Map<string, Operation> {
+function operationsOf(document: unknown): Map<string, Operation> {
   const operations = new Map<string, Operation>();
-  const document = asObject(spec) ?? {};
-  const paths = asObject(document.paths) ?? {};
-  for (const [path, rawPathItem] of Object.entries(paths)) {
-    const pathItem = asObject(rawPathItem);
-    if (!pathItem) continue;
-    for (const method of HTTP_METHODS) {
-      const operation = asObject(pathItem[method]);
-      if (!operation) continue;
-      // Path parameter names are blanked, so that renaming `{id}` to `{contactId}` still matches.
-      const key = `${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, '{}')}`;
-      const operationId = stringOrUndefined(operation.operationId);
-      const summary = stringOrUndefined(operation.summary);
-      operations.set(key, {
-        ref: {method: method.toUpperCase(), path, ...(operationId ? {operationId} : {}), ...(summary ? {summary} : {})},
-        path,
-        deprecated: operation.deprecated === true,
-        parameters: parametersOf(pathItem, operation),
-        requestBody: asObject(operation.requestBody),
-        responses: asObject(operation.responses) ?? {},
-        // An operation without `security` inherits the document's.
-        security: operation.security ?? document.security,
-      });
-    }
+  const spec = new SpecDocument(asObject(document) ?? {});
+  for (const {path, method, operation, pathItem} of spec.operations()) {
+    // Path parameter names are blanked, so that renaming `{id}` to `{contactId}` still matches.
+    const key = `${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, '{}')}`;
+    const operationId = stringOrUndefined(operation.operationId);
+    const summary = stringOrUndefined(operation.summary);
+    operations.set(key, {
+      ref: {method: method.toUpperCase(), path, ...(operationId ? {operationId} : {}), ...(summary ? {summary} : {})},
+      path,
+      deprecated: operation.deprecated === true,
+      parameters: parametersOf(spec, pathItem, operation),
+      requestBody: asObject(operation.requestBody),
+      responses: asObject(operation.responses) ?? {},
+      security: spec.security(operation),
+    });
   }
   return operations;
 }
@@ -451,7 +429,7 @@ function securityModel(security: unknown): SecurityModel {
   if (!Array.isArray(security) || security.length === 0) return {anonymous: true, schemes};
   let anonymous = false;
   for (const requirement of security) {
-    if (!isJsonObject(requirement) || Object.keys(requirement).length === 0) {
+    if (!isObject(requirement) || Object.keys(requirement).length === 0) {
       anonymous = true;
       continue;
     }

@@ -6,7 +6,7 @@ import {assignPageIds, SCHEMA_PAGES_DIR, type PagedOperation} from './page-ids';
 import {displaySummary} from './page-outline';
 import {sampleFromSchema} from './sample';
 import {jsonText, schemaNode, type SchemaDirection} from './schema';
-import {asString, isObject, type JsonObject, type SpecDocument} from './spec-document';
+import {asString, isHttpMethod, isObject, type JsonObject, type SpecDocument} from './spec-document';
 import type {
   CallbackModel,
   ExampleModel,
@@ -96,10 +96,10 @@ function securitySchemeKind(scheme: JsonObject): string {
 
 function securityModels(spec: SpecDocument, requirements: unknown): SecurityRequirementModel[][] {
   if (!Array.isArray(requirements)) return [];
-  const schemes = isObject(spec.root.components) && isObject(spec.root.components.securitySchemes) ? spec.root.components.securitySchemes : {};
+  const schemes = spec.securitySchemes();
   return requirements.filter(isObject).map((requirement) =>
     Object.entries(requirement).map(([key, scopes]) => {
-      const scheme = spec.resolve(schemes[key]).value;
+      const scheme = schemes.get(key) ?? {};
       const model: SecurityRequirementModel = {
         scheme: wellFormed(key),
         kind: wellFormed(securitySchemeKind(scheme)),
@@ -173,19 +173,8 @@ function parameterModels(
   operation: JsonObject,
   pathTemplate: string | undefined,
 ): {parameters: ParameterModel[]; unresolved: string[]} {
-  const byKey = new Map<string, JsonObject>();
-  const unresolved = new Set<string>();
-  for (const list of [pathItem.parameters, operation.parameters]) {
-    if (!Array.isArray(list)) continue;
-    for (const raw of list) {
-      const {value: parameter, unresolvedRef} = spec.resolve(raw);
-      if (unresolvedRef) unresolved.add(unresolvedRef);
-      const name = asString(parameter.name);
-      const location = asString(parameter.in);
-      if (name && location) byKey.set(`${location}:${name}`, parameter);
-    }
-  }
-  const models = [...byKey.values()].map((parameter) => {
+  const {parameters, unresolved} = spec.parameters(pathItem, operation);
+  const models = parameters.map((parameter) => {
     const location = (PARAMETER_LOCATIONS.includes(parameter.in as ParameterLocation) ? parameter.in : 'query') as ParameterLocation;
     // OpenAPI describes a parameter by `schema` or by `content` (one media type); either may be missing.
     const contentEntry = parameter.schema === undefined && isObject(parameter.content) ? Object.entries(parameter.content)[0] : undefined;
@@ -221,7 +210,7 @@ function parameterModels(
   }
   return {
     parameters: models.sort((a, b) => PARAMETER_LOCATIONS.indexOf(a.in) - PARAMETER_LOCATIONS.indexOf(b.in)),
-    unresolved: [...unresolved].map(wellFormed),
+    unresolved: unresolved.map(wellFormed),
   };
 }
 
@@ -255,8 +244,6 @@ function responseModels(spec: SpecDocument, responses: unknown): ResponseModel[]
   });
 }
 
-const CALLBACK_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
-
 function callbackModels(spec: SpecDocument, callbacks: unknown): CallbackModel[] {
   if (!isObject(callbacks)) return [];
   const result: CallbackModel[] = [];
@@ -264,7 +251,8 @@ function callbackModels(spec: SpecDocument, callbacks: unknown): CallbackModel[]
     for (const [expression, rawPathItem] of Object.entries(spec.resolve(raw).value)) {
       const pathItem = spec.resolve(rawPathItem).value;
       for (const [method, rawOperation] of Object.entries(pathItem)) {
-        if (!CALLBACK_METHODS.has(method) || !isObject(rawOperation)) continue;
+        // In the path item's own order, as the page lists them.
+        if (!isHttpMethod(method) || !isObject(rawOperation)) continue;
         const operation = spec.resolve(rawOperation).value;
         const summary = asString(operation.summary);
         const model: CallbackModel = {
@@ -354,7 +342,7 @@ export function operationPageModel(
     deprecated: operation.deprecated === true,
     tags: Array.isArray(operation.tags) ? operation.tags.filter((t): t is string => typeof t === 'string').map(wellFormed) : [],
     servers: serverModels(spec, operation.servers, pathItem.servers, spec.root.servers),
-    security: securityModels(spec, operation.security ?? spec.root.security),
+    security: securityModels(spec, spec.security(operation)),
     parameters: parameters.parameters,
     responses: responseModels(spec, operation.responses),
     callbacks: callbackModels(spec, operation.callbacks),
@@ -389,9 +377,7 @@ export function declaredCodeSamples(operation: JsonObject): {lang: string; label
 }
 
 export function securitySchemeModels(spec: SpecDocument, {withDescriptions = true}: {withDescriptions?: boolean} = {}): SecuritySchemeModel[] {
-  const schemes = isObject(spec.root.components) && isObject(spec.root.components.securitySchemes) ? spec.root.components.securitySchemes : {};
-  return Object.entries(schemes).map(([key, raw]) => {
-    const scheme = spec.resolve(raw).value;
+  return [...spec.securitySchemes()].map(([key, scheme]) => {
     const flows = isObject(scheme.flows) ? scheme.flows : {};
     const model: SecuritySchemeModel = {
       key: wellFormed(key),

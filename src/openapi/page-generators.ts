@@ -9,7 +9,8 @@ import {schemaLinksFor, schemaPageModel, SchemaUsageIndex} from './schema-pages'
 import {arrangeApiSidebar, renameSidebarDoc} from './sidebar-file';
 import {linkContextFor} from './spec-link-context';
 import type {LinkContext} from './spec-links';
-import {specDocumentFromText, type SpecDocument} from './spec-document';
+import {readResolvedSpec} from '../spec-source/parse-spec';
+import type {SpecDocument} from './spec-document';
 import type {CodeSample, OperationPageModel, PageModel} from './types';
 
 /** What docusaurus-plugin-openapi-docs hands a page generator (the parts we use). */
@@ -84,7 +85,7 @@ export function createPageGenerators(options: PageGeneratorOptions) {
   };
   const loadSpec = (): SpecDocument => {
     if (!spec) {
-      spec = specDocumentFromText(readFileSync(options.specPath, 'utf8'), {prefix: '[api-pages]', file: options.specPath});
+      spec = readResolvedSpec(readFileSync(options.specPath, 'utf8'), {prefix: '[api-pages]', file: options.specPath});
     }
     return spec;
   };

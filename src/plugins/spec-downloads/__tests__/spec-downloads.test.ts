@@ -12,11 +12,11 @@ import {parse} from 'yaml';
 
 import specDownloadsPlugin, {parseSpec, specDownloads, specDownloadsInWorker, type SpecDownloadsContent} from '../index';
 import {DEFAULT_OPTIONS, validateOptions} from '../options';
+import type {SpecDocument} from '../../../openapi/spec-document';
 import {
   POSTMAN_SCHEMA_V21,
   baseUrlOf,
   buildPostmanCollection,
-  operationKeys,
   requestItems,
   stableId,
   type PostmanCollectionJson,
@@ -92,7 +92,7 @@ describe('helpers', () => {
 
 describe('the Postman collection of the bundled spec', () => {
   let yamlText: string;
-  let spec: Record<string, unknown>;
+  let spec: SpecDocument;
   let collection: PostmanCollectionJson;
 
   beforeAll(async () => {
@@ -104,17 +104,16 @@ describe('the Postman collection of the bundled spec', () => {
   it('is a v2.1 collection named after the API', () => {
     expect(collection.info.schema).toBe(POSTMAN_SCHEMA_V21);
     expect(collection.info.name).toBe('Meridian API');
-    expect(collection.info.version).toBe((spec.info as {version: string}).version);
+    expect(collection.info.version).toBe(spec.info.version);
   });
 
   it('has one request per operation (24), each in the folder of its first tag', () => {
-    const operations = operationKeys(spec);
-    expect(operations).toHaveLength(24);
+    expect(spec.operations()).toHaveLength(24);
     const requests = requestItems(collection.item);
     expect(requests).toHaveLength(24);
 
-    const paths = spec.paths as Record<string, Record<string, {tags?: string[]}>>;
-    const tags = (spec.tags as {name: string}[]).map(({name}) => name);
+    const paths = spec.root.paths as Record<string, Record<string, {tags?: string[]}>>;
+    const tags = (spec.root.tags as {name: string}[]).map(({name}) => name);
     expect(collection.item.map((folder) => folder.name)).toEqual(tags);
     for (const folder of collection.item) {
       expect(folder.request, `${folder.name} is a folder`).toBeUndefined();
