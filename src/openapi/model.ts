@@ -1,5 +1,3 @@
-import kebabCase from 'lodash/kebabCase';
-
 import {jsonValueAsText, textOf} from './model-text';
 import {renderMarkdown, summaryText, wellFormed, createSlugger} from './markdown';
 import {assignPageIds, SCHEMA_PAGES_DIR, type PagedOperation} from './page-ids';
@@ -321,11 +319,9 @@ export function sampleRequest(page: Omit<OperationPageModel, 'codeSamples'>): Sa
   return request;
 }
 
-/** Everything an operation page shows, from the spec. */
-export function operationPageModel(
-  spec: SpecDocument,
-  entry: {path: string; method: string; operation: JsonObject; pathItem: JsonObject; kind?: 'operation' | 'webhook'},
-): Omit<OperationPageModel, 'codeSamples'> {
+/** Everything an operation page shows, from the spec: `entry` is one of
+ * `assignPageIds(spec).operations`, which gives the page its id. */
+export function operationPageModel(spec: SpecDocument, entry: PagedOperation): Omit<OperationPageModel, 'codeSamples'> {
   const {operation, pathItem, path, method} = entry;
   const description = renderMarkdown(operation.description, {topHeadingLevel: 3});
   const summary = wellFormed(displaySummary(operation, method, path));
@@ -334,7 +330,7 @@ export function operationPageModel(
   const parameters = parameterModels(spec, pathItem, operation, entry.kind === 'webhook' ? undefined : path);
   const model: Omit<OperationPageModel, 'codeSamples'> = {
     kind: 'operation',
-    id: assignPageIds(spec).operationPage('operation', method, path)?.pageId ?? kebabCase(`${method} ${path}`),
+    id: entry.pageId,
     method,
     path: wellFormed(path),
     summary,
@@ -519,14 +515,16 @@ export function overviewPageModel(spec: SpecDocument, id: string, apiDocsBasePat
 
 export function tagPageModel(spec: SpecDocument, tagName: string, apiDocsBasePath: string): TagPageModel {
   const group = tagGroups(spec).find((candidate) => candidate.name === tagName);
-  const description = renderMarkdown(group?.description, {topHeadingLevel: 2});
+  // Only a tag that some operation or webhook uses has a page (page-ids.ts).
+  if (!group) throw new Error(`[api-pages] no operation or webhook uses the tag "${tagName}", so it has no page`);
+  const description = renderMarkdown(group.description, {topHeadingLevel: 2});
   return {
     kind: 'tag',
-    id: group?.pageId ?? kebabCase(tagName),
+    id: group.pageId,
     name: wellFormed(tagName),
     plainDescription: summaryText(description) || `Operations tagged ${wellFormed(tagName)}.`,
     ...(description ? {description} : {}),
-    operations: (group?.operations ?? []).map(({operation, method, path, pageId, kind}) => ({
+    operations: group.operations.map(({operation, method, path, pageId, kind}) => ({
       id: pageId,
       permalink: `${apiDocsBasePath}/${pageId}`,
       method: kind === 'webhook' ? 'event' : method,

@@ -122,9 +122,7 @@ export function createPageGenerators(options: PageGeneratorOptions) {
       const entry = findOperation(item.id);
       if (!entry) throw new Error(`[api-pages] no operation or webhook has page id "${item.id}" in ${options.specPath}; run "npm run spec" again.`);
       const webhook = entry.kind === 'webhook';
-      const model = webhook
-        ? {...operationPageModel(document, entry), id: item.id, webhook: true, servers: []}
-        : {...operationPageModel(document, entry), id: item.id};
+      const model = webhook ? {...operationPageModel(document, entry), webhook: true, servers: []} : operationPageModel(document, entry);
       const declared: CodeSample[] = declaredCodeSamples(entry.operation).map((sample, index) => ({
         id: `declared-${index}`,
         label: sample.label,

@@ -4,6 +4,7 @@ import {describe, expect, it} from 'vitest';
 import {validateAgainstSchema} from '@site/src/components/ApiExplorer/validate';
 import {parseSpecText} from '../../spec-source/parse-spec';
 import {operationPageModel} from '../model';
+import {assignPageIds} from '../page-ids';
 import {SpecDocument, type JsonObject} from '../spec-document';
 import type {MediaTypeModel, SchemaNode} from '../types';
 
@@ -40,7 +41,7 @@ const files = [
 function generatedBodies(file: string): {where: string; media: MediaTypeModel; value: unknown}[] {
   const spec = new SpecDocument(parseSpecText(readFileSync(file, 'utf8'), {what: 'file'}) as JsonObject);
   const found: {where: string; media: MediaTypeModel; value: unknown}[] = [];
-  for (const entry of [...spec.operations(), ...spec.webhooks()]) {
+  for (const entry of assignPageIds(spec).operations) {
     const page = operationPageModel(spec, entry);
     const bodies = [
       ...(page.requestBody?.content ?? []).map((media) => ({where: `${entry.method} ${entry.path} request ${media.mediaType}`, media})),
