@@ -3,7 +3,8 @@ import path from 'node:path';
 
 import {generateCodeSamples} from './code-samples';
 import {setLinkContext, wellFormed} from './markdown';
-import {declaredCodeSamples, operationPageModel, overviewPageModel, sampleRequest, tagPageModel} from './model';
+import {declaredCodeSamples, operationPageModel, sampleRequest} from './model';
+import {overviewPageModel, tagPageModel} from './model-overview';
 import {assignPageIds, SCHEMA_PAGES_DIR} from './page-ids';
 import {schemaLinksFor, schemaPageModel, SchemaUsageIndex} from './schema-pages';
 import {arrangeApiSidebar, renameSidebarDoc} from './sidebar-file';

@@ -4,7 +4,8 @@ import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 
 import {operationToMarkdown} from '../markdown-twin';
-import {operationPageModel, pathTemplateNames, sampleRequest} from '../model';
+import {operationPageModel, sampleRequest} from '../model';
+import {pathTemplateNames} from '../model-operation-parts';
 import {assignPageIds} from '../page-ids';
 import {sampleFromSchema} from '../sample';
 import {schemaNode} from '../schema';

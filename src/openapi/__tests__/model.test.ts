@@ -4,7 +4,8 @@ import path from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {stringify} from 'yaml';
 
-import {operationPageModel, tagPageModel} from '../model';
+import {operationPageModel} from '../model';
+import {tagPageModel} from '../model-overview';
 import {assignPageIds} from '../page-ids';
 import {createPageGenerators} from '../page-generators';
 import {sampleFromSchema} from '../sample';

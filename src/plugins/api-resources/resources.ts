@@ -1,4 +1,4 @@
-import {tagGroups} from '../../openapi/model';
+import {tagGroups} from '../../openapi/model-overview';
 import {isObject, type SpecDocument} from '../../openapi/spec-document';
 
 /** One resource group of the API: a tag of the spec, as the home page and the

@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 import {readFileSync} from 'node:fs';
-import {operationPageModel, serverModels} from '@site/src/openapi/model';
+import {operationPageModel} from '@site/src/openapi/model';
+import {serverModels} from '@site/src/openapi/model-urls';
 import {assignPageIds} from '@site/src/openapi/page-ids';
 import {SpecDocument} from '@site/src/openapi/spec-document';
 import type {OperationPageModel, SecuritySchemeModel} from '@site/src/openapi/types';
