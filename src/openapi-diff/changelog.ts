@@ -8,7 +8,7 @@ import {findFieldAnchor} from '../openapi/field-lookup';
 import {operationPageModel} from '../openapi/model';
 import {API_DOCS_BASE_PATH, assignPageIds} from '../openapi/page-ids';
 import {resolveReference} from '../openapi/site-references';
-import {SpecDocument, isObject} from '../openapi/spec-document';
+import {SpecDocument, asString, isObject} from '../openapi/spec-document';
 
 /** A past published state of the spec, kept as `openapi/releases/<version>.yaml`. */
 export interface ReleaseSnapshot {
@@ -96,7 +96,7 @@ export function readReleases(releasesDir: string): ReleaseSnapshot[] {
 /** Page ids come from page-ids.ts, not from the operationId alone: an id
  * another page took first gets a suffix there. */
 function operationPagesOf(spec: SpecDocument): Changelog['currentOperationPages'] {
-  const operationIds = new Set(spec.operations().flatMap(({operation}) => (typeof operation.operationId === 'string' && operation.operationId !== '' ? [operation.operationId] : [])));
+  const operationIds = new Set(spec.operations().map(({operation}) => asString(operation.operationId) ?? '').filter((id) => id !== ''));
   return [...operationIds].map((operationId) => ({
     operationId,
     permalink: resolveReference(spec, {operation: operationId}, API_DOCS_BASE_PATH).permalink,

@@ -73,6 +73,23 @@ describe('parseSpec', () => {
     expect(collection.info.name).toBe('Events');
     expect(collection.item).toEqual([]);
   });
+
+  it('reads `security: []` as no authentication, and a `security` that is not a list as inherited auth instead of failing', async () => {
+    const yamlText = [
+      'openapi: 3.1.0',
+      'info: {title: Pets, version: "1"}',
+      'security: [{bearer: []}]',
+      'components: {securitySchemes: {bearer: {type: http, scheme: bearer}}}',
+      'paths:',
+      '  /open: {get: {summary: Open, security: [], responses: {"200": {description: ok}}}}',
+      '  /odd: {get: {summary: Odd, security: {bearer: []}, responses: {"200": {description: ok}}}}',
+      '',
+    ].join('\n');
+    const files = await specDownloads(yamlText, {...DEFAULT_OPTIONS, specPath: 'spec.yaml'});
+    const collection = JSON.parse(files.find((file) => file.filename === DEFAULT_OPTIONS.postmanFilename)!.contents) as PostmanCollectionJson;
+    const auth = Object.fromEntries(requestItems(collection.item).map((item) => [item.name, item.request?.auth]));
+    expect(auth).toEqual({Open: {type: 'noauth'}, Odd: undefined});
+  });
 });
 
 describe('helpers', () => {
