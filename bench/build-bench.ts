@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import {stripVTControlCharacters} from 'node:util';
 
-import {parse, stringify} from 'yaml';
+import {stringify} from 'yaml';
 
 import {countOperations, extendSpec, type JsonObject} from './generate-spec';
+import {parseSpecText} from '../src/spec-source/parse-spec';
 import {runMeasured} from './run-measured';
 import {copySite} from '../scripts/site-copy';
 import {round, toMib} from './stats';
@@ -117,7 +118,7 @@ async function projectBuildPhases(projectRoot: string): Promise<BuildPhase[]> {
 /** Writes the spec of `size` operations for a build and returns its path. */
 export async function prepareSpec(projectRoot: string, workDir: string, size: number, seed: number): Promise<{file: string; operations: number; source: BuildResult['specSource']}> {
   const bundledFile = path.join(projectRoot, BUNDLED_SPEC);
-  const bundled = parse(await readFile(bundledFile, 'utf8'), {maxAliasCount: 100}) as JsonObject;
+  const bundled = parseSpecText(await readFile(bundledFile, 'utf8'), {what: 'file'}) as JsonObject;
   const bundledCount = countOperations(bundled);
   if (size === bundledCount) return {file: bundledFile, operations: bundledCount, source: 'bundled'};
   if (size < bundledCount) {

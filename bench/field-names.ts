@@ -2,63 +2,40 @@
 // each property name of the operation's JSON request body must appear in the
 // HTML as the text of an element, before any JavaScript runs.
 
-type Json = unknown;
+import {isObject, type JsonObject, type SpecDocument} from '../src/openapi/spec-document';
 
-function isRecord(value: Json): value is Record<string, Json> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Follows a `$ref` chain with the site's own resolver. The bench reads one
+ * known operation of its own spec, so a ref that does not resolve is an error. */
+export function resolveRef(spec: SpecDocument, value: unknown): JsonObject {
+  const {value: resolved, unresolvedRef} = spec.resolve(value);
+  if (unresolvedRef !== undefined) throw new Error(`[bench] $ref "${unresolvedRef}" does not resolve`);
+  return resolved;
 }
-
-/** Follows a local `$ref` (`#/components/...`) to its target, repeatedly. */
-export function resolveRef(spec: Json, value: Json, seen: ReadonlySet<string> = new Set()): Json {
-  if (!isRecord(value) || typeof value.$ref !== 'string') return value;
-  const ref = value.$ref;
-  if (!ref.startsWith('#/')) throw new Error(`[bench] only local $refs are supported, got "${ref}"`);
-  if (seen.has(ref)) throw new Error(`[bench] circular $ref "${ref}"`);
-  let target: Json = spec;
-  for (const raw of ref.slice(2).split('/')) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!isRecord(target) || !(key in target)) throw new Error(`[bench] $ref "${ref}" does not resolve`);
-    target = target[key];
-  }
-  return resolveRef(spec, target, new Set([...seen, ref]));
-}
-
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** The operation object with this operationId, or undefined. */
-export function findOperation(spec: Json, operationId: string): Record<string, Json> | undefined {
-  const paths = isRecord(spec) ? spec.paths : undefined;
-  if (!isRecord(paths)) return undefined;
-  for (const pathItem of Object.values(paths)) {
-    if (!isRecord(pathItem)) continue;
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem[method];
-      if (isRecord(operation) && operation.operationId === operationId) return operation;
-    }
-  }
-  return undefined;
+export function findOperation(spec: SpecDocument, operationId: string): JsonObject | undefined {
+  return spec.operations().find(({operation}) => operation.operationId === operationId)?.operation;
 }
 
 /** Property names of a schema, following $refs and merging `allOf` parts. */
-export function schemaPropertyNames(spec: Json, schema: Json): string[] {
+export function schemaPropertyNames(spec: SpecDocument, schema: unknown): string[] {
   const resolved = resolveRef(spec, schema);
-  if (!isRecord(resolved)) return [];
-  const names = isRecord(resolved.properties) ? Object.keys(resolved.properties) : [];
+  const names = isObject(resolved.properties) ? Object.keys(resolved.properties) : [];
   const parts = Array.isArray(resolved.allOf) ? resolved.allOf : [];
   for (const part of parts) names.push(...schemaPropertyNames(spec, part));
   return [...new Set(names)];
 }
 
 /** Top-level property names of an operation's JSON request body. */
-export function requestBodyPropertyNames(spec: Json, operationId: string): string[] {
+export function requestBodyPropertyNames(spec: SpecDocument, operationId: string): string[] {
   const operation = findOperation(spec, operationId);
   if (operation === undefined) throw new Error(`[bench] no operation "${operationId}" in the spec`);
   const body = resolveRef(spec, operation.requestBody);
-  const content = isRecord(body) && isRecord(body.content) ? body.content : {};
+  const content = isObject(body.content) ? body.content : {};
   const jsonType = Object.keys(content).find((type) => /json/i.test(type));
   if (jsonType === undefined) throw new Error(`[bench] operation "${operationId}" has no JSON request body`);
   const media = content[jsonType];
-  return schemaPropertyNames(spec, isRecord(media) ? media.schema : undefined);
+  return schemaPropertyNames(spec, isObject(media) ? media.schema : undefined);
 }
 
 const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' '};

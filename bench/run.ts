@@ -10,11 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 
 import {chromium, type Browser} from '@playwright/test';
-import {parse} from 'yaml';
 
 import {BUNDLED_SPEC, benchmarkBuild, type BuildResult} from './build-bench';
 import {findOperation, requestBodyPropertyNames} from './field-names';
 import {countOperations} from './generate-spec';
+import {SpecDocument, type JsonObject} from '../src/openapi/spec-document';
+import {parseSpecText} from '../src/spec-source/parse-spec';
 import {CHROMIUM_FLAGS, CHROMIUM_PATH} from '../config/chromium';
 import {setUpPeers} from './peers';
 import {DEFAULT_OPTIONS, parseOptions, USAGE, type BenchOptions} from './options';
@@ -99,7 +100,7 @@ async function withServer<T>(directory: string, use: (server: StaticServer) => P
 }
 
 async function createContactFields(specFile: string): Promise<{names: string[]; summary: string}> {
-  const spec: unknown = parse(await readFile(specFile, 'utf8'), {maxAliasCount: 100});
+  const spec = new SpecDocument(parseSpecText(await readFile(specFile, 'utf8'), {what: 'file'}) as JsonObject);
   const operation = findOperation(spec, CREATE_CONTACT.operationId);
   return {
     names: requestBodyPropertyNames(spec, CREATE_CONTACT.operationId),
@@ -127,7 +128,7 @@ async function pagesBuildDir(options: BenchOptions, builds: BuildResult[] | null
 }
 
 async function bundledOperationCount(): Promise<number> {
-  return countOperations(parse(await readFile(path.join(projectRoot, BUNDLED_SPEC), 'utf8'), {maxAliasCount: 100}));
+  return countOperations(parseSpecText(await readFile(path.join(projectRoot, BUNDLED_SPEC), 'utf8'), {what: 'file'}));
 }
 
 async function runPages(browser: Browser, options: BenchOptions, buildDir: string, notes: string[], pagePaths = OUR_PAGES): Promise<PageResult[]> {

@@ -2,10 +2,10 @@ import {readdir, readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
 
 import type {Browser} from '@playwright/test';
-import {parse} from 'yaml';
 
 import {buildInCopy, type MeasuredBuild} from './build-bench';
 import {countOperations} from './generate-spec';
+import {parseSpecText} from '../src/spec-source/parse-spec';
 import type {ScaleSpecName} from './options';
 import {BENCH_DIR, benchPackageDir, benchPackageVersion} from './packages';
 import {measureFirstSearch, type SearchQueryRun} from './search-bench';
@@ -171,7 +171,7 @@ export function scaleSpecFile(spec: ScaleSpec): string {
 
 async function readOperationCount(file: string): Promise<number> {
   const text = await readFile(file, 'utf8');
-  return countOperations(file.endsWith('.json') ? JSON.parse(text) : parse(text, {maxAliasCount: -1}));
+  return countOperations(parseSpecText(text, {what: 'file'}));
 }
 
 export interface ScaleRunOptions {

@@ -98,6 +98,7 @@ async function buildAndCheck(
   let document: unknown;
   try {
     expected = readExpectedOperations(specFile);
+    // Parsed with `yaml` itself, not parseSpecText: the checks below are oracles and must not share the code they check.
     document = parse(readFileSync(specFile, 'utf8'), {maxAliasCount: -1});
   } catch (error) {
     result.problems.push(`cannot read the spec: ${(error as Error).message}`);

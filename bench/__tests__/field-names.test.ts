@@ -4,9 +4,10 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 
+import {SpecDocument, type JsonObject} from '../../src/openapi/spec-document';
 import {checkFieldNames, elementTexts, requestBodyPropertyNames, resolveRef} from '../field-names';
 
-const bundled: unknown = parse(readFileSync(path.join(__dirname, '../../openapi/meridian.yaml'), 'utf8'), {maxAliasCount: 100});
+const bundled = new SpecDocument(parse(readFileSync(path.join(__dirname, '../../openapi/meridian.yaml'), 'utf8')) as JsonObject);
 
 describe('requestBodyPropertyNames', () => {
   it("lists createContact's body properties after resolving its $ref", () => {
@@ -26,10 +27,10 @@ describe('requestBodyPropertyNames', () => {
   });
 
   it('merges allOf parts and names a missing operation', () => {
-    const spec = {
+    const spec = new SpecDocument({
       paths: {'/a': {post: {operationId: 'a', requestBody: {content: {'application/json': {schema: {allOf: [{$ref: '#/components/schemas/A'}, {properties: {b: {}}}]}}}}}}},
       components: {schemas: {A: {properties: {a: {}}}}},
-    };
+    });
     expect(requestBodyPropertyNames(spec, 'a')).toEqual(['a', 'b']);
     expect(() => requestBodyPropertyNames(spec, 'missing')).toThrow('[bench] no operation "missing" in the spec');
     expect(() => resolveRef(spec, {$ref: '#/components/schemas/B'})).toThrow('[bench] $ref "#/components/schemas/B" does not resolve');

@@ -9,6 +9,7 @@ import {bodyAnchor, callbackAnchorPrefix, childAnchor, parameterAnchor, response
 
 type Json = Record<string, unknown>;
 
+// Its own HTTP_METHODS and $ref walk, not src/openapi/spec-document.ts's, on purpose: an oracle must not share the code it checks.
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const SCHEMA_REF = '#/components/schemas/';
 /** Where the walk stops: deeper than any page expands a tree that is not circular. */

@@ -32,5 +32,6 @@ export function parseDescription(text: string): unknown {
       // YAML is a superset of JSON in practice; let its parser say what is wrong.
     }
   }
+  // `yaml` itself, not the site's parseSpecText: this is an oracle (see countOperations).
   return parse(text, {maxAliasCount: -1});
 }

@@ -3,13 +3,12 @@ import path from 'node:path';
 
 import {diffSpecs} from './diff-specs';
 import {SpecLoadError, loadSpecFile} from './load-spec';
-import {isJsonObject} from './resolve-refs';
 import type {Change, Changelog, ChangelogEntry, DiffCounts, OperationDiff, OperationRef, SpecDiff} from './types';
 import {findFieldAnchor} from '../openapi/field-lookup';
 import {operationPageModel} from '../openapi/model';
 import {API_DOCS_BASE_PATH, assignPageIds} from '../openapi/page-ids';
 import {resolveReference} from '../openapi/site-references';
-import {HTTP_METHODS, SpecDocument} from '../openapi/spec-document';
+import {SpecDocument, asString, isObject} from '../openapi/spec-document';
 
 /** A past published state of the spec, kept as `openapi/releases/<version>.yaml`. */
 export interface ReleaseSnapshot {
@@ -31,7 +30,7 @@ const SNAPSHOT_FILE = /^(.+)\.(?:ya?ml|json)$/;
 const RELEASE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function infoOf(document: Record<string, unknown>): Record<string, unknown> {
-  return isJsonObject(document.info) ? document.info : {};
+  return isObject(document.info) ? document.info : {};
 }
 
 function versionOf(document: Record<string, unknown>): string | undefined {
@@ -94,24 +93,10 @@ export function readReleases(releasesDir: string): ReleaseSnapshot[] {
   return releases.sort((left, right) => compareVersions(left.version, right.version));
 }
 
-function operationIdsOf(document: Record<string, unknown>): string[] {
-  const ids: string[] = [];
-  const paths = isJsonObject(document.paths) ? document.paths : {};
-  for (const pathItem of Object.values(paths)) {
-    if (!isJsonObject(pathItem)) continue;
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem[method];
-      if (isJsonObject(operation)) ids.push(typeof operation.operationId === 'string' ? operation.operationId : '');
-    }
-  }
-  return ids;
-}
-
 /** Page ids come from page-ids.ts, not from the operationId alone: an id
  * another page took first gets a suffix there. */
-function operationPagesOf(document: Record<string, unknown>): Changelog['currentOperationPages'] {
-  const spec = new SpecDocument(document);
-  const operationIds = new Set(operationIdsOf(document).filter((id) => id !== ''));
+function operationPagesOf(spec: SpecDocument): Changelog['currentOperationPages'] {
+  const operationIds = new Set(spec.operations().map(({operation}) => asString(operation.operationId) ?? '').filter((id) => id !== ''));
   return [...operationIds].map((operationId) => ({
     operationId,
     permalink: resolveReference(spec, {operation: operationId}, API_DOCS_BASE_PATH).permalink,
@@ -140,6 +125,7 @@ function diffParts(diff: SpecDiff): Pick<ChangelogEntry, 'counts' | 'added' | 'r
 export function changelogFromSpecs(releases: readonly ReleaseSnapshot[], current: Record<string, unknown>): Changelog {
   const ordered = [...releases].sort((left, right) => compareVersions(left.version, right.version));
   const currentVersion = versionOf(current) ?? 'unknown';
+  const currentSpec = new SpecDocument(current);
   const entries: ChangelogEntry[] = [];
 
   ordered.forEach((release, index) => {
@@ -151,7 +137,7 @@ export function changelogFromSpecs(releases: readonly ReleaseSnapshot[], current
       ...(release.date !== undefined ? {date: release.date} : {}),
       unreleased: false,
       ...(previous ? {previousVersion: previous.version} : {}),
-      operationCount: operationIdsOf(release.document).length,
+      operationCount: new SpecDocument(release.document).operations().length,
       ...(previous ? diffParts(diffSpecs(previous.document, release.document)) : noChanges()),
     });
   });
@@ -169,15 +155,15 @@ export function changelogFromSpecs(releases: readonly ReleaseSnapshot[], current
       version: currentVersion,
       unreleased: true,
       ...(newest ? {previousVersion: newest.version} : {}),
-      operationCount: operationIdsOf(current).length,
+      operationCount: currentSpec.operations().length,
       ...(unreleasedDiff ? diffParts(unreleasedDiff) : noChanges()),
     });
   }
 
   return {
     currentVersion,
-    currentOperationPages: operationPagesOf(current),
-    entries: linkFields(entries, current).reverse(),
+    currentOperationPages: operationPagesOf(currentSpec),
+    entries: linkFields(entries, currentSpec).reverse(),
   };
 }
 
@@ -188,8 +174,7 @@ const FIELD_REMOVED = new Set<Change['kind']>(['request-field-removed', 'respons
  * (its operation page and field id), when the reference still shows it; a
  * removed field gets the last version that had it.
  */
-function linkFields(entries: ChangelogEntry[], current: Record<string, unknown>): ChangelogEntry[] {
-  const spec = new SpecDocument(current);
+function linkFields(entries: ChangelogEntry[], spec: SpecDocument): ChangelogEntry[] {
   const ids = assignPageIds(spec);
   const models = new Map<string, ReturnType<typeof operationPageModel> | undefined>();
   const modelOf = (operation: OperationRef) => {

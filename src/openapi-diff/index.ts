@@ -1,5 +1,4 @@
 export {diffSpecs} from './diff-specs';
-export {dereference} from './resolve-refs';
 export {schemaFields} from './schema-fields';
 export type {Direction, FieldMap, FieldShape} from './schema-fields';
 export {RULES} from './rules';

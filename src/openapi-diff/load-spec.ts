@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 
 import {decodeSpecBytes, parseSpecText} from '../spec-source/parse-spec';
-import {dereference, isJsonObject} from './resolve-refs';
+import {dereference, isObject} from '../openapi/spec-document';
 
 /** A spec file that cannot be read or is not an OpenAPI 3.x document; the message names the file. */
 export class SpecLoadError extends Error {
@@ -40,7 +40,7 @@ export function loadSpecFile(file: string): Record<string, unknown> {
   } catch (error) {
     throw new SpecLoadError(file, error instanceof Error ? error.message : String(error));
   }
-  if (!isJsonObject(document)) throw new SpecLoadError(file, 'is not a YAML or JSON mapping');
+  if (!isObject(document)) throw new SpecLoadError(file, 'is not a YAML or JSON mapping');
   const version = document.openapi;
   if (typeof version !== 'string' || !/^3\.\d+/.test(version)) {
     throw new SpecLoadError(file, `is not an OpenAPI 3.x document (openapi: ${JSON.stringify(version ?? null)})`);

@@ -1,4 +1,4 @@
-import {isJsonObject} from './resolve-refs';
+import {isObject} from '../openapi/spec-document';
 
 /**
  * Which way data flows through a schema. It decides which fields exist
@@ -64,7 +64,7 @@ function ownView(schema: Record<string, unknown>): SchemaView {
   else if (Array.isArray(declared)) for (const type of declared) if (typeof type === 'string') types.add(type);
   // OpenAPI 3.0 spells "may be null" as `nullable: true`.
   if (types.size > 0 && schema.nullable === true) types.add('null');
-  if (types.size === 0 && isJsonObject(schema.properties)) types.add('object');
+  if (types.size === 0 && isObject(schema.properties)) types.add('object');
   if (types.size === 0 && schema.items !== undefined) types.add('array');
 
   let enumValues: unknown[] | undefined;
@@ -72,7 +72,7 @@ function ownView(schema: Record<string, unknown>): SchemaView {
   else if (Object.hasOwn(schema, 'const')) enumValues = [schema.const];
 
   const properties = new Map<string, {schemas: unknown[]; combine: Combine}>();
-  if (isJsonObject(schema.properties)) {
+  if (isObject(schema.properties)) {
     for (const [name, child] of Object.entries(schema.properties)) properties.set(name, {schemas: [child], combine: 'all'});
   }
   const required = new Set<string>();
@@ -152,7 +152,7 @@ function emptyView(): SchemaView {
 
 function viewOf(schema: unknown, folding: Set<unknown> = new Set()): SchemaView {
   // `true`, `{}` and anything that is not a schema object allow any value.
-  if (!isJsonObject(schema) || folding.has(schema)) return emptyView();
+  if (!isObject(schema) || folding.has(schema)) return emptyView();
   folding.add(schema);
   let view = ownView(schema);
   if (Array.isArray(schema.allOf)) {

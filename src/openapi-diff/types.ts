@@ -70,8 +70,6 @@ export interface FieldRef {
   path: string;
 }
 
-export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
-
 /** How an operation is named in reports: its method and path, plus what the spec calls it. */
 export interface OperationRef {
   /** Upper case, as it appears in requests: `GET`. */

@@ -2,7 +2,8 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {missingTargetReason, resolveReference, type ApiReference, type ResolvedReference} from './site-references';
-import {specDocumentFromText, type SpecDocument} from './spec-document';
+import {readResolvedSpec} from '../spec-source/parse-spec';
+import type {SpecDocument} from './spec-document';
 import type {ValidationMode} from '../spec-source/config';
 
 /**
@@ -98,7 +99,7 @@ export function createApiLinks(options: ApiLinksOptions): ApiLinks {
       loaded = {spec: undefined};
       return loaded;
     }
-    loaded = {spec: specDocumentFromText(text, {prefix: '[api-links]', file: options.specPath})};
+    loaded = {spec: readResolvedSpec(text, {prefix: '[api-links]', file: options.specPath})};
     return loaded;
   };
 

@@ -3,13 +3,15 @@ import path from 'node:path';
 
 import {generateCodeSamples} from './code-samples';
 import {setLinkContext, wellFormed} from './markdown';
-import {declaredCodeSamples, operationPageModel, overviewPageModel, sampleRequest, tagPageModel} from './model';
+import {declaredCodeSamples, operationPageModel, sampleRequest} from './model';
+import {overviewPageModel, tagPageModel} from './model-overview';
 import {assignPageIds, SCHEMA_PAGES_DIR} from './page-ids';
 import {schemaLinksFor, schemaPageModel, SchemaUsageIndex} from './schema-pages';
 import {arrangeApiSidebar, renameSidebarDoc} from './sidebar-file';
 import {linkContextFor} from './spec-link-context';
 import type {LinkContext} from './spec-links';
-import {specDocumentFromText, type SpecDocument} from './spec-document';
+import {readResolvedSpec} from '../spec-source/parse-spec';
+import type {SpecDocument} from './spec-document';
 import type {CodeSample, OperationPageModel, PageModel} from './types';
 
 /** What docusaurus-plugin-openapi-docs hands a page generator (the parts we use). */
@@ -84,7 +86,7 @@ export function createPageGenerators(options: PageGeneratorOptions) {
   };
   const loadSpec = (): SpecDocument => {
     if (!spec) {
-      spec = specDocumentFromText(readFileSync(options.specPath, 'utf8'), {prefix: '[api-pages]', file: options.specPath});
+      spec = readResolvedSpec(readFileSync(options.specPath, 'utf8'), {prefix: '[api-pages]', file: options.specPath});
     }
     return spec;
   };
@@ -121,9 +123,7 @@ export function createPageGenerators(options: PageGeneratorOptions) {
       const entry = findOperation(item.id);
       if (!entry) throw new Error(`[api-pages] no operation or webhook has page id "${item.id}" in ${options.specPath}; run "npm run spec" again.`);
       const webhook = entry.kind === 'webhook';
-      const model = webhook
-        ? {...operationPageModel(document, entry), id: item.id, webhook: true, servers: []}
-        : {...operationPageModel(document, entry), id: item.id};
+      const model = webhook ? {...operationPageModel(document, entry), webhook: true, servers: []} : operationPageModel(document, entry);
       const declared: CodeSample[] = declaredCodeSamples(entry.operation).map((sample, index) => ({
         id: `declared-${index}`,
         label: sample.label,

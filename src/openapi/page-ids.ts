@@ -1,6 +1,6 @@
 import kebabCase from 'lodash/kebabCase';
 
-import {asString, escapePointerSegment, isObject, type JsonObject, type SpecDocument} from './spec-document';
+import {asString, escapePointerSegment, isObject, type JsonObject, type OperationEntry, type SpecDocument} from './spec-document';
 
 /**
  * The one rule for the id (and so the route, `/docs/api/<id>`) of every
@@ -21,14 +21,6 @@ import {asString, escapePointerSegment, isObject, type JsonObject, type SpecDocu
  * The openapi-docs plugin is handed these ids (see page-outline.ts), so its
  * sidebar and our pages agree by construction.
  */
-
-export interface OperationEntry {
-  /** `paths` key, or the event name of a webhook. */
-  path: string;
-  method: string;
-  operation: JsonObject;
-  pathItem: JsonObject;
-}
 
 export interface PagedOperation extends OperationEntry {
   kind: 'operation' | 'webhook';
@@ -98,7 +90,7 @@ export function assignPageIds(spec: SpecDocument): PageIdAssignment {
     return id;
   };
   const notes: PageIdNote[] = [];
-  const schemaEntries = isObject(spec.root.components) && isObject(spec.root.components.schemas) ? Object.keys(spec.root.components.schemas) : [];
+  const schemaEntries = Object.keys(spec.components('schemas'));
   // `/docs/api/schemas` is the schema pages' index when there are schemas.
   if (schemaEntries.length > 0) taken.add(SCHEMA_PAGES_DIR);
 

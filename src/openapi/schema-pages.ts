@@ -5,7 +5,7 @@ import {hasChildren} from './model-text';
 import {assignPageIds, type PagedOperation} from './page-ids';
 import {sampleFromSchema} from './sample';
 import {jsonText, ownFieldsNode} from './schema';
-import {isObject, type JsonObject, type SpecDocument} from './spec-document';
+import type {JsonObject, SpecDocument} from './spec-document';
 import type {ExampleModel, OperationPageModel, SchemaNode, SchemaPageModel, SchemaUser} from './types';
 
 /**
@@ -154,8 +154,7 @@ function linksTo(spec: SpecDocument, names: Iterable<string>, apiDocsBasePath: s
 }
 
 function componentSchema(spec: SpecDocument, name: string): JsonObject {
-  const schemas = isObject(spec.root.components) && isObject(spec.root.components.schemas) ? spec.root.components.schemas : {};
-  return spec.resolve(schemas[name]).value;
+  return spec.resolve(spec.components('schemas')[name]).value;
 }
 
 /** The named schemas an `allOf` of this schema names directly. */

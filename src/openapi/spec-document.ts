@@ -1,13 +1,30 @@
-import {parse} from 'yaml';
-
 /**
- * Read access to a parsed OpenAPI document with internal `$ref`s followed
- * lazily, so circular schemas never turn into circular objects.
+ * The one reader of a parsed OpenAPI document. Every part of the site that
+ * reads the spec (the spec step, the page generators, the changelog, the
+ * downloads, the bench) takes from here the HTTP methods, the way a `$ref` is
+ * followed, the walk over operations and webhooks, an operation's parameters
+ * and security, and the security schemes. The text is parsed by
+ * `parseSpecText` (src/spec-source/parse-spec.ts), with its one alias policy;
+ * page ids come from page-ids.ts, which walks the operations given here.
+ *
+ * Internal `$ref`s are followed lazily (`SpecDocument.resolve`), so circular
+ * schemas never turn into circular objects; `dereference` replaces them all at
+ * once for comparing two documents, with a cycle where a schema contains itself.
  */
 
 export type JsonObject = Record<string, unknown>;
 
+/** The methods a path item can hold an operation under (OpenAPI 3.0 and 3.1). */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+const HTTP_METHOD_SET: ReadonlySet<string> = new Set(HTTP_METHODS);
+
+/** Whether a path item key names an operation (`get`), not `parameters`, `summary`, `x-…` or `GET`. */
+export function isHttpMethod(key: string): key is HttpMethod {
+  return HTTP_METHOD_SET.has(key);
+}
 
 export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -16,24 +33,6 @@ export function isObject(value: unknown): value is JsonObject {
 export function asString(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
-
-export interface Resolved {
-  value: JsonObject;
-  /** Last component name on the `$ref` chain (e.g. `Contact`). */
-  refName?: string;
-  /** The `$ref` string that was followed last. */
-  ref?: string;
-  /**
-   * Set when the chain ends at a `$ref` that gives no object: its target is
-   * missing, outside this document (`other.yaml#/Pet`, `https://…`: never
-   * fetched), not an object, or the chain never ends. `value` then holds only the
-   * keys written next to that `$ref` (often none).
-   */
-  unresolvedRef?: string;
-}
-
-/** Hops after which a `$ref` chain counts as a loop (`A` → `B` → `A`). */
-const MAX_REF_HOPS = 32;
 
 /** A key as one JSON Pointer segment (RFC 6901): `~` as `~0`, `/` as `~1`. */
 export function escapePointerSegment(key: string): string {
@@ -58,31 +57,57 @@ export function decodePointerSegment(segment: string): string {
   return unescapePointerSegment(decoded);
 }
 
+const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
+
 /**
- * The resolved spec (`.spec/openapi.yaml`, written by `npm run spec`) as the
- * build-time readers load it: YAML with aliases as the spec step allowed them.
- * `prefix` and `file` name the reader and the file in the error.
+ * What an internal `$ref` (`#/components/schemas/Contact`) points to in
+ * `root`, or undefined: a ref to another file or URL (never fetched), a
+ * fragment that is not a JSON Pointer (`#Pet`), or a key that is not there.
+ * Segments are read as Redocly's linter reads them, so a ref the spec step
+ * accepted resolves here: percent-decoded, unescaped, empty ones skipped.
+ * Only own keys and array indexes count: `#/__proto__` points to nothing.
  */
-export function specDocumentFromText(text: string, {prefix, file}: {prefix: string; file: string}): SpecDocument {
-  const document: unknown = parse(text, {maxAliasCount: -1});
-  if (!isObject(document)) throw new Error(`${prefix} ${file} is not an OpenAPI document; run "npm run spec".`);
-  return new SpecDocument(document);
+export function valueAtRef(root: unknown, ref: string): unknown {
+  if (ref !== '#' && !ref.startsWith('#/')) return undefined;
+  let current = root;
+  for (const segment of ref.slice(1).split('/').filter(Boolean)) {
+    const key = decodePointerSegment(segment);
+    if (Array.isArray(current) && ARRAY_INDEX.test(key)) current = current[Number(key)];
+    else if (isObject(current) && Object.hasOwn(current, key)) current = current[key];
+    else return undefined;
+  }
+  return current;
+}
+
+export interface Resolved {
+  value: JsonObject;
+  /** Last component name on the `$ref` chain (e.g. `Contact`). */
+  refName?: string;
+  /** The `$ref` string that was followed last. */
+  ref?: string;
+  /**
+   * Set when the chain ends at a `$ref` that gives no object: its target is
+   * missing, outside this document (`other.yaml#/Pet`, `https://…`: never
+   * fetched), not an object, or the chain never ends. `value` then holds only the
+   * keys written next to that `$ref` (often none).
+   */
+  unresolvedRef?: string;
+}
+
+/** Hops after which a `$ref` chain counts as a loop (`A` → `B` → `A`). */
+const MAX_REF_HOPS = 32;
+
+/** An operation (or a webhook, with its event name as `path`) and the path item that holds it. */
+export interface OperationEntry {
+  /** `paths` key, or the event name of a webhook. */
+  path: string;
+  method: HttpMethod;
+  operation: JsonObject;
+  pathItem: JsonObject;
 }
 
 export class SpecDocument {
   constructor(readonly root: JsonObject) {}
-
-  /** The value at an internal JSON pointer such as `#/components/schemas/Contact`. */
-  pointer(ref: string): unknown {
-    if (!ref.startsWith('#')) return undefined;
-    let current: unknown = this.root;
-    for (const segment of ref.slice(1).split('/').filter(Boolean)) {
-      if (Array.isArray(current)) current = current[Number(decodePointerSegment(segment))];
-      else if (isObject(current)) current = current[decodePointerSegment(segment)];
-      else return undefined;
-    }
-    return current;
-  }
 
   /** Follows a `$ref` chain (at most 32 hops) to an object; an unresolvable
    * ref names itself in `unresolvedRef` and never throws or fetches. */
@@ -94,7 +119,7 @@ export class SpecDocument {
     for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops += 1) {
       ref = current.$ref;
       refName = ref.split('/').pop();
-      const target = hops < MAX_REF_HOPS ? this.pointer(ref) : undefined;
+      const target = hops < MAX_REF_HOPS ? valueAtRef(this.root, ref) : undefined;
       // OpenAPI 3.1 lets siblings of $ref (description, summary) override the target's.
       const siblings = {...current};
       delete siblings.$ref;
@@ -119,6 +144,56 @@ export class SpecDocument {
     return isObject(this.root.paths) ? this.root.paths : {};
   }
 
+  /** A section of `components` (`schemas`, `securitySchemes`, …), `{}` when there is none. */
+  components(section: string): JsonObject {
+    const components = isObject(this.root.components) ? this.root.components : {};
+    return isObject(components[section]) ? components[section] : {};
+  }
+
+  private schemes?: Map<string, JsonObject>;
+
+  /** The security schemes (`components.securitySchemes`) by name, in document
+   * order, each `$ref` followed (`{}` for one that does not resolve). */
+  securitySchemes(): ReadonlyMap<string, JsonObject> {
+    this.schemes ??= new Map(Object.entries(this.components('securitySchemes')).map(([name, raw]) => [name, this.resolve(raw).value]));
+    return this.schemes;
+  }
+
+  /** The security requirements of an operation: its own `security` (`[]`
+   * for none), else the document's. Not checked: each reader decides what a
+   * malformed list means for it. */
+  security(operation: JsonObject): unknown {
+    return operation.security ?? this.root.security;
+  }
+
+  /**
+   * An operation's parameters: the path item's, each replaced by the
+   * operation's own with the same location and name (a header's name in any
+   * case, as HTTP reads it), every `$ref` followed; a parameter without a name
+   * or location is left out. `unresolved` lists the `$ref`s that were not.
+   */
+  parameters(pathItem: JsonObject, operation: JsonObject): {parameters: JsonObject[]; unresolved: string[]} {
+    const byKey = new Map<string, JsonObject>();
+    const unresolved = new Set<string>();
+    for (const list of [pathItem.parameters, operation.parameters]) {
+      if (!Array.isArray(list)) continue;
+      for (const raw of list) {
+        const {value: parameter, unresolvedRef} = this.resolve(raw);
+        if (unresolvedRef !== undefined) unresolved.add(unresolvedRef);
+        const name = asString(parameter.name);
+        const location = asString(parameter.in);
+        if (name && location) byKey.set(`${location}:${location === 'header' ? name.toLowerCase() : name}`, parameter);
+      }
+    }
+    return {parameters: [...byKey.values()], unresolved: [...unresolved]};
+  }
+
+  /** Every operation under `paths`, in document order: each path item (a
+   * `$ref` followed) in turn, its methods in the order of HTTP_METHODS. */
+  operations(): OperationEntry[] {
+    return this.walk(this.paths);
+  }
+
   /** Where the webhooks are: `x-webhooks` when present (the plugin reads it first), else `webhooks`. */
   webhooksKey(): 'x-webhooks' | 'webhooks' {
     return isObject(this.root['x-webhooks']) ? 'x-webhooks' : 'webhooks';
@@ -126,24 +201,14 @@ export class SpecDocument {
 
   /** Every webhook operation (`webhooks`, or the older `x-webhooks` that the
    * openapi-docs plugin reads first), with the event name as `path`. */
-  webhooks(): {path: string; method: string; operation: JsonObject; pathItem: JsonObject}[] {
-    const key = this.webhooksKey();
-    const source = isObject(this.root[key]) ? (this.root[key] as JsonObject) : {};
-    const result: {path: string; method: string; operation: JsonObject; pathItem: JsonObject}[] = [];
-    for (const [event, rawPathItem] of Object.entries(source)) {
-      const pathItem = this.resolve(rawPathItem).value;
-      for (const method of HTTP_METHODS) {
-        const operation = pathItem[method];
-        if (isObject(operation)) result.push({path: event, method, operation, pathItem});
-      }
-    }
-    return result;
+  webhooks(): OperationEntry[] {
+    const source = this.root[this.webhooksKey()];
+    return this.walk(isObject(source) ? source : {});
   }
 
-  /** Every operation, in document order. */
-  operations(): {path: string; method: string; operation: JsonObject; pathItem: JsonObject}[] {
-    const result: {path: string; method: string; operation: JsonObject; pathItem: JsonObject}[] = [];
-    for (const [path, rawPathItem] of Object.entries(this.paths)) {
+  private walk(pathItems: JsonObject): OperationEntry[] {
+    const result: OperationEntry[] = [];
+    for (const [path, rawPathItem] of Object.entries(pathItems)) {
       const pathItem = this.resolve(rawPathItem).value;
       for (const method of HTTP_METHODS) {
         const operation = pathItem[method];
@@ -152,4 +217,77 @@ export class SpecDocument {
     }
     return result;
   }
+}
+
+/**
+ * Returns a copy of `document` in which every internal `$ref` is replaced by
+ * what it points to (found as `valueAtRef` finds it), so that comparing two
+ * specs compares what clients see rather than how each file happens to be
+ * factored into components.
+ *
+ * Every use of one `$ref` target becomes the same object. A schema that refers
+ * to itself therefore turns into an object graph with a cycle instead of an
+ * endless tree, and walkers detect the cycle by object identity.
+ *
+ * A reference that does not resolve (it points to nothing, or outside the
+ * document: the site publishes such descriptions with the problem listed)
+ * stays as it is written, `{$ref: "…"}`, and is compared as written: a
+ * changed target string is a change, nothing is followed or fetched.
+ */
+export function dereference(document: unknown): unknown {
+  // Copies by original object. Registering a copy before filling it is what
+  // makes the walk finish on cycles: a reference back to an object that is
+  // still being copied gets that (unfinished) copy, so the copy has the same
+  // cycle. It also keeps shared objects shared, and lets a document that
+  // already contains cycles (one dereferenced before) be copied again.
+  const copies = new Map<object, unknown>();
+  const unfinished = new Set<unknown>();
+  const followingRefs = new Set<string>();
+
+  function resolveRef(ref: string): unknown {
+    const target = valueAtRef(document, ref);
+    if (target === undefined) return {$ref: ref};
+    if (typeof target === 'object' && target !== null && copies.has(target)) return copies.get(target);
+    // A chain of $refs that comes back to itself without any schema in between
+    // constrains nothing.
+    if (followingRefs.has(ref)) return {};
+    followingRefs.add(ref);
+    const resolved = resolveNode(target);
+    followingRefs.delete(ref);
+    return resolved;
+  }
+
+  function resolveNode(node: unknown): unknown {
+    if (typeof node !== 'object' || node === null) return node;
+    if (copies.has(node)) return copies.get(node);
+    if (Array.isArray(node)) {
+      const copy: unknown[] = [];
+      copies.set(node, copy);
+      unfinished.add(copy);
+      for (const item of node) copy.push(resolveNode(item));
+      unfinished.delete(copy);
+      return copy;
+    }
+    const record = node as JsonObject;
+    const ref = record.$ref;
+    if (typeof ref === 'string') {
+      const target = resolveRef(ref);
+      const siblings = Object.entries(record).filter(([key]) => key !== '$ref');
+      // OpenAPI 3.1 lets `description` and friends sit next to `$ref` and
+      // override the target's. A target still being copied (a cycle) is used
+      // as it is: copying it now would copy a half-built object.
+      if (siblings.length === 0 || !isObject(target) || unfinished.has(target)) return target;
+      const merged: JsonObject = {...target};
+      for (const [key, value] of siblings) merged[key] = resolveNode(value);
+      return merged;
+    }
+    const copy: JsonObject = {};
+    copies.set(node, copy);
+    unfinished.add(copy);
+    for (const [key, value] of Object.entries(record)) copy[key] = resolveNode(value);
+    unfinished.delete(copy);
+    return copy;
+  }
+
+  return resolveNode(document);
 }

@@ -1,4 +1,4 @@
-import {overviewDescription} from './model';
+import {overviewDescription} from './model-overview';
 import {assignPageIds} from './page-ids';
 import {resolveLinkBase, type LinkContext} from './spec-links';
 import type {SpecDocument} from './spec-document';

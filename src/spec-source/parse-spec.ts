@@ -1,12 +1,18 @@
 import {Document, LineCounter, isScalar, parseDocument, visit} from 'yaml';
 
-import {escapePointerSegment} from '../openapi/spec-document';
+import {SpecDocument, escapePointerSegment, isObject} from '../openapi/spec-document';
 import {SpecSourceError} from './errors.js';
 
 /**
  * Cap on alias expansion while turning YAML into data. A real spec uses a
  * handful of anchors; a "billion laughs" document needs thousands, and `yaml`
  * stops as soon as the count is passed instead of building the expansion.
+ *
+ * One policy for all spec text, through `parseSpecText`: what the spec step
+ * receives, the release snapshots the changelog compares, and
+ * `.spec/openapi.yaml` wherever a later step reads it (`readResolvedSpec`),
+ * so no step reads that file more loosely or more strictly than the step
+ * that accepted it.
  */
 export const MAX_ALIAS_COUNT = 100;
 
@@ -126,6 +132,22 @@ export function parseSpecText(text: string, options: ParseSpecOptions = {}): unk
     );
   }
   return value;
+}
+
+/**
+ * The resolved spec (`.spec/openapi.yaml`, written by `npm run spec`) as the
+ * build-time steps read it: with `parseSpecText`, the parser that accepted
+ * it. `prefix` and `file` name the reader and the file in the error.
+ */
+export function readResolvedSpec(text: string, {prefix, file}: {prefix: string; file: string}): SpecDocument {
+  let document: unknown;
+  try {
+    document = parseSpecText(text, {what: 'file'});
+  } catch (error) {
+    throw new Error(`${prefix} ${file} cannot be read (${(error as Error).message}); run "npm run spec".`);
+  }
+  if (!isObject(document)) throw new Error(`${prefix} ${file} is not an OpenAPI document; run "npm run spec".`);
+  return new SpecDocument(document);
 }
 
 /**

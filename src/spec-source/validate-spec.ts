@@ -3,7 +3,7 @@ import type {convertObj as ConvertObj} from 'swagger2openapi';
 import {findLinkProblems} from '../openapi/link-problems';
 import {API_DOCS_BASE_PATH, assignPageIds} from '../openapi/page-ids';
 import {linkContextFor} from '../openapi/spec-link-context';
-import {SpecDocument} from '../openapi/spec-document';
+import {SpecDocument, isObject} from '../openapi/spec-document';
 import {SpecSourceError} from './errors.js';
 import {lintSource, lintSpec} from './lint-spec.js';
 import type {SpecProblem} from './problems.js';
@@ -37,10 +37,6 @@ export interface ValidateOptions {
 
 const SUPPORTED_OPENAPI = /^3\.[012](?:\.\d+)?$/;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function describeValue(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (value === null) return 'null';
@@ -71,7 +67,7 @@ export async function validateSpec(parsed: unknown, options: ValidateOptions = {
     const at = located ? source.locate(problem.pointer) : undefined;
     if (at) problems[index] = {...problem, line: at.line, column: at.column};
   }
-  const label = isRecord(original) && 'swagger' in original ? 'Swagger 2.0' : `OpenAPI ${openapiVersion.split('.').slice(0, 2).join('.')}`;
+  const label = isObject(original) && 'swagger' in original ? 'Swagger 2.0' : `OpenAPI ${openapiVersion.split('.').slice(0, 2).join('.')}`;
   for (const problem of await lintSpec(source, label)) {
     problems.push(located ? problem : withoutLocation(problem));
   }
@@ -95,14 +91,14 @@ export async function validateSpec(parsed: unknown, options: ValidateOptions = {
   // against the vendor's site, or plain text); located at the text's start.
   // A converted Swagger 2.0 document keeps its description pointers for
   // operations and tags, not for everything: only a 3.x text locates them.
-  const convertedFromSwagger = isRecord(original) && 'swagger' in original;
+  const convertedFromSwagger = isObject(original) && 'swagger' in original;
   const linkContext = linkContextFor(spec, {apiDocsBasePath: API_DOCS_BASE_PATH, ...(options.linkBase ? {linkBase: options.linkBase} : {})});
   for (const link of findLinkProblems(spec, linkContext)) {
     const at = located && !convertedFromSwagger ? source.locate(link.pointer) : undefined;
     problems.push({kind: 'link', pointer: link.pointer, ...(at ? {line: at.line, column: at.column} : {}), message: link.message});
   }
 
-  const info = isRecord(document.info) ? document.info : {};
+  const info = isObject(document.info) ? document.info : {};
   return {
     document,
     openapiVersion,
@@ -123,7 +119,7 @@ function withoutLocation(problem: SpecProblem): SpecProblem {
 }
 
 async function asOpenApi3(parsed: unknown, notices: string[], problems: SpecProblem[]): Promise<OpenApiDocument> {
-  if (!isRecord(parsed)) {
+  if (!isObject(parsed)) {
     throw new SpecSourceError(`not an OpenAPI document (the document is ${describeValue(parsed)}, not a mapping)`);
   }
   if ('openapi' in parsed) {

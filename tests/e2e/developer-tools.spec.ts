@@ -8,6 +8,7 @@ import {operationRoutes, sitemapPaths} from './site-routes';
 
 const root = process.cwd();
 const specText = readFileSync(path.join(root, '.spec/openapi.yaml'));
+// Parsed with `yaml` itself, not the site's parseSpecText: the downloads are checked against the file, not against the code that wrote them.
 const spec: unknown = parse(specText.toString('utf8'), {maxAliasCount: -1});
 const operations = operationRoutes(root);
 const POSTMAN_SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';

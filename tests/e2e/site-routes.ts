@@ -3,6 +3,7 @@ import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
 import {parse} from 'yaml';
 
+// Its own HTTP_METHODS, YAML parse and page-id rule, not the site's (spec-document.ts, parseSpecText, page-ids.ts), on purpose: an oracle must not share the code it checks.
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 export interface OperationRoute {

@@ -13,6 +13,7 @@ export function resolvedSpec(root = process.cwd()): Json {
   return parse(readFileSync(path.join(root, '.spec/openapi.yaml'), 'utf8'), {maxAliasCount: -1}) as Json;
 }
 
+// Its own YAML parse and $ref walk, not the site's (parseSpecText, spec-document.ts), on purpose: an oracle must not share the code it checks.
 function follow(spec: Json, value: unknown): Json {
   let current = value;
   for (let hops = 0; hops < 16 && isObject(current) && typeof current.$ref === 'string'; hops += 1) {

@@ -94,6 +94,14 @@ describe('changelogFromSpecs', () => {
     expect(changelogFromSpecs([], current).currentOperationPages).toEqual([{operationId: 'createThing', permalink: '/docs/api/create-thing-2'}]);
   });
 
+  it('counts and links the operations of a path item $ref, as the pages and the diff walk them', () => {
+    const current = {...version('1.1.0', {'/things': {$ref: '#/components/pathItems/Things'}}), components: {pathItems: {Things: {...list, ...create}}}};
+    const changelog = changelogFromSpecs([release(v1)], current);
+    expect(changelog.entries[0].operationCount).toBe(2);
+    expect(changelog.currentOperationPages.map(({operationId}) => operationId)).toEqual(['listThings', 'createThing']);
+    expect(changelog.entries[0].added.map(({operation}) => operation.operationId)).toEqual(['createThing']);
+  });
+
   it('shows the current spec alone when there are no releases', () => {
     const changelog = changelogFromSpecs([], v1);
     expect(changelog.entries.map((entry) => [entry.title, entry.previousVersion, entry.operationCount])).toEqual([

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
-import {dereference} from '../resolve-refs';
+import {dereference} from '../../openapi/spec-document';
 import {schemaFields} from '../schema-fields';
 
 describe('schemaFields', () => {

@@ -1,10 +1,11 @@
 import {readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {parse} from 'yaml';
 import {validateAgainstSchema} from '@site/src/components/ApiExplorer/validate';
+import {parseSpecText} from '../../spec-source/parse-spec';
 import {operationPageModel} from '../model';
-import {SpecDocument} from '../spec-document';
+import {assignPageIds} from '../page-ids';
+import {SpecDocument, type JsonObject} from '../spec-document';
 import type {MediaTypeModel, SchemaNode} from '../types';
 
 /**
@@ -38,9 +39,9 @@ const files = [
 ].filter((file) => /^(openapi|"openapi")\s*:/m.test(readFileSync(file, 'utf8')));
 
 function generatedBodies(file: string): {where: string; media: MediaTypeModel; value: unknown}[] {
-  const spec = new SpecDocument(parse(readFileSync(file, 'utf8'), {maxAliasCount: 100}));
+  const spec = new SpecDocument(parseSpecText(readFileSync(file, 'utf8'), {what: 'file'}) as JsonObject);
   const found: {where: string; media: MediaTypeModel; value: unknown}[] = [];
-  for (const entry of [...spec.operations(), ...spec.webhooks()]) {
+  for (const entry of assignPageIds(spec).operations) {
     const page = operationPageModel(spec, entry);
     const bodies = [
       ...(page.requestBody?.content ?? []).map((media) => ({where: `${entry.method} ${entry.path} request ${media.mediaType}`, media})),

@@ -4,7 +4,8 @@ import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 
 import {operationToMarkdown} from '../markdown-twin';
-import {operationPageModel, pathTemplateNames, sampleRequest} from '../model';
+import {operationPageModel, sampleRequest} from '../model';
+import {pathTemplateNames} from '../model-operation-parts';
 import {assignPageIds} from '../page-ids';
 import {sampleFromSchema} from '../sample';
 import {schemaNode} from '../schema';
@@ -23,7 +24,7 @@ const fixture = new SpecDocument(parse(readFileSync(FIXTURE, 'utf8')) as JsonObj
 
 /** The page model of the fixture's operation with this summary. */
 function page(summary: string): Omit<OperationPageModel, 'codeSamples'> {
-  const entry = fixture.operations().find(({operation}) => operation.summary === summary);
+  const entry = assignPageIds(fixture).operations.find(({operation}) => operation.summary === summary);
   if (!entry) throw new Error(`no operation "${summary}" in ${FIXTURE}`);
   return operationPageModel(fixture, entry);
 }
@@ -232,7 +233,7 @@ describe('1. unresolved $refs in parameters, request bodies and responses', () =
         },
       },
     });
-    const model = operationPageModel(document, document.operations()[0]);
+    const model = operationPageModel(document, assignPageIds(document).operations[0]);
     expect(model.responses[0].headers).toEqual([
       {
         name: 'X-Rate-Limit',
@@ -258,7 +259,7 @@ describe('4. parameters without a schema', () => {
         },
       },
     });
-    expect(operationPageModel(document, document.operations()[0]).parameters[0].example).toBe('{"species":"cat"}');
+    expect(operationPageModel(document, assignPageIds(document).operations[0]).parameters[0].example).toBe('{"species":"cat"}');
   });
 
   it('lists a parameter with neither schema nor content with what it has, typed any', () => {
@@ -293,7 +294,7 @@ describe('6. a path template parameter that is not declared', () => {
 
   it('adds nothing to a webhook, whose path is an event name', () => {
     const document = spec({openapi: '3.1.0', webhooks: {'{pet}.created': {post: {responses: {'200': {description: 'OK'}}}}}});
-    expect(operationPageModel(document, {...document.webhooks()[0], kind: 'webhook'}).parameters).toEqual([]);
+    expect(operationPageModel(document, assignPageIds(document).operations[0]).parameters).toEqual([]);
   });
 });
 
@@ -335,7 +336,7 @@ describe('10. repeated and missing summaries', () => {
   });
 
   it('titles an operation without summary or operationId by its method and path', () => {
-    const entry = fixture.operations().find(({path, method}) => path === '/owners/{ownerId}' && method === 'delete');
+    const entry = assignPageIds(fixture).operationPage('operation', 'delete', '/owners/{ownerId}');
     expect(entry && operationPageModel(fixture, entry).summary).toBe('DELETE /owners/{ownerId}');
   });
 
@@ -376,7 +377,7 @@ describe('the Markdown twin of imperfect pages', () => {
         },
       },
     });
-    const markdown = operationToMarkdown({...operationPageModel(document, document.operations()[0]), codeSamples: []}, {siteUrl: 'https://docs.example.com'});
+    const markdown = operationToMarkdown({...operationPageModel(document, assignPageIds(document).operations[0]), codeSamples: []}, {siteUrl: 'https://docs.example.com'});
     expect(markdown).toContain(
       '`#/components/schemas/Base` does not resolve within the API description, so what it defines is not shown.\n\n| Field | Type |',
     );

@@ -5,6 +5,7 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {stringify} from 'yaml';
 
 import {operationPageModel} from '../model';
+import {tagPageModel} from '../model-overview';
 import {assignPageIds} from '../page-ids';
 import {createPageGenerators} from '../page-generators';
 import {sampleFromSchema} from '../sample';
@@ -81,7 +82,7 @@ describe('schemas that refer back to themselves through allOf (petstore.yaml)', 
   it('builds the whole operation model small: the request schema once, cut where schemaNode cuts it', () => {
     // Formerly a time bound, which a slow host could fail and a fast one hid;
     // the size of what is built is what the 90 s and 26 MB came from.
-    const [entry] = petstore.operations();
+    const [entry] = assignPageIds(petstore).operations;
     const model = operationPageModel(petstore, entry);
     const schema = petstore.paths['/pet'] as {put: {requestBody: {content: {'application/json': {schema: unknown}}}}};
     const [content] = model.requestBody?.content ?? [];
@@ -118,6 +119,14 @@ describe('webhooks (petstore.yaml x-webhooks, petstore-3.1.yaml webhooks)', () =
     // No operationId and no summary: named after the event.
     expect(ids.operationPage('webhook', 'delete', 'petGone')).toMatchObject({pageId: 'pet-gone'});
     expect(ids.operationPage('operation', 'get', '/pet')).toMatchObject({pageId: 'get-pet', kind: 'operation'});
+  });
+
+  it('builds each page model with the id page-ids.ts gave the page, never one of its own', () => {
+    const document = withWebhooks('webhooks');
+    const ids = assignPageIds(document);
+    // Before, a webhook's model was named `kebabCase(method path)`, "delete-pet-gone", until the generator replaced it.
+    expect(ids.operations.map((entry) => operationPageModel(document, entry).id)).toEqual(['get-pet', 'new-pet', 'pet-gone']);
+    expect(() => tagPageModel(document, 'Unused', '/docs/api')).toThrow('[api-pages] no operation or webhook uses the tag "Unused", so it has no page');
   });
 
   describe('page generation', () => {
@@ -332,7 +341,7 @@ describe('examples generated from the schema (petstore.yaml has no examples)', (
       },
     },
   });
-  const [entry] = document.operations();
+  const [entry] = assignPageIds(document).operations;
   const model = operationPageModel(document, entry);
 
   it('builds a request example without read-only fields, marked as generated', () => {

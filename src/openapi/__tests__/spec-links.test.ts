@@ -6,7 +6,7 @@ import {stringify} from 'yaml';
 
 import {findLinkProblems} from '../link-problems';
 import {renderMarkdown, setLinkContext} from '../markdown';
-import {overviewPageModel} from '../model';
+import {overviewPageModel} from '../model-overview';
 import {createPageGenerators} from '../page-generators';
 import {linkContextFor} from '../spec-link-context';
 import {linkBaseFor, resolveLinkBase, rewriteSpecLink, type LinkContext} from '../spec-links';

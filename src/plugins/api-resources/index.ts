@@ -1,15 +1,10 @@
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {parse} from 'yaml';
 
+import {readResolvedSpec} from '../../spec-source/parse-spec';
 import {validateOptions} from './options';
-import {
-  apiResourcesFromSpec,
-  countOperations,
-  provenanceFrom,
-  type ApiResourcesContent,
-} from './resources';
+import {apiResourcesFromSpec, provenanceFrom, type ApiResourcesContent} from './resources';
 
 export type {ApiResource, ApiResourcesContent} from './resources';
 
@@ -35,7 +30,7 @@ export default function apiResourcesPlugin(
           `[api-resources] cannot read the resolved spec at ${specFile}: ${(error as Error).message}. Run "npm run spec" first.`,
         );
       }
-      const spec: unknown = parse(text, {maxAliasCount: 100});
+      const spec = readResolvedSpec(text, {prefix: '[api-resources]', file: specFile});
       let provenance: unknown = null;
       try {
         provenance = JSON.parse(await readFile(provenanceFile, 'utf8'));
@@ -43,11 +38,10 @@ export default function apiResourcesPlugin(
         // The site still builds from a spec without provenance (e.g. during
         // `docusaurus start` on a hand-placed file); the footer then omits it.
       }
-      const info = (spec as {info?: {title?: unknown}} | null)?.info;
       return {
-        title: typeof info?.title === 'string' ? info.title : 'API',
+        title: typeof spec.info.title === 'string' ? spec.info.title : 'API',
         resources: apiResourcesFromSpec(spec, options.apiDocsBasePath),
-        operationCount: countOperations(spec),
+        operationCount: spec.operations().length,
         provenance: provenanceFrom(provenance),
       };
     },

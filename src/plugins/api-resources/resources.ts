@@ -1,5 +1,5 @@
-import {tagGroups} from '../../openapi/model';
-import {SpecDocument, isObject} from '../../openapi/spec-document';
+import {tagGroups} from '../../openapi/model-overview';
+import {isObject, type SpecDocument} from '../../openapi/spec-document';
 
 /** One resource group of the API: a tag of the spec, as the home page and the
  * docs landing show it. */
@@ -44,20 +44,15 @@ export function firstSentence(markdown: string): string {
  * operations, with how many operations each has; the grouping and the page
  * ids are the page generator's own (`tagGroups`, from page-ids.ts), so the links
  * match the generated tag pages. */
-export function apiResourcesFromSpec(spec: unknown, apiDocsBasePath: string): ApiResource[] {
-  if (!isObject(spec)) return [];
+export function apiResourcesFromSpec(spec: SpecDocument, apiDocsBasePath: string): ApiResource[] {
   const base = apiDocsBasePath.replace(/\/+$/, '');
-  return tagGroups(new SpecDocument(spec))
+  return tagGroups(spec)
     .map((group) => ({
       name: group.name,
       summary: firstSentence(group.description ?? ''),
       permalink: `${base}/${group.pageId}`,
       operationCount: group.operations.length,
     }));
-}
-
-export function countOperations(spec: unknown): number {
-  return isObject(spec) ? new SpecDocument(spec).operations().length : 0;
 }
 
 export function provenanceFrom(record: unknown): SpecProvenance {

@@ -2,10 +2,10 @@ import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {Worker} from 'node:worker_threads';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {parse} from 'yaml';
 
 import {validateOptions, type PluginOptions} from './options';
-import {SpecDocument} from '../../openapi/spec-document';
+import {SpecDocument, isObject} from '../../openapi/spec-document';
+import {parseSpecText} from '../../spec-source/parse-spec';
 import {buildPostmanCollection} from './postman';
 
 export type {PluginOptions} from './options';
@@ -21,31 +21,32 @@ export interface DownloadFile {
   contents: string;
 }
 
-/** Parses the resolved spec, refusing anything that is not an OpenAPI document with operations or webhooks. */
-export function parseSpec(yamlText: string, source: string): Record<string, unknown> {
+/** Parses the resolved spec (with the spec step's parser), refusing anything
+ * that is not an OpenAPI document with operations or webhooks. */
+export function parseSpec(yamlText: string, source: string): SpecDocument {
   let document: unknown;
   try {
-    document = parse(yamlText, {maxAliasCount: 100});
+    document = parseSpecText(yamlText, {what: 'file'});
   } catch (error) {
     throw new Error(`[spec-downloads] ${source} is not valid YAML: ${(error as Error).message}`);
   }
-  if (typeof document !== 'object' || document === null || typeof (document as {openapi?: unknown}).openapi !== 'string') {
+  if (!isObject(document) || typeof document.openapi !== 'string') {
     throw new Error(`[spec-downloads] ${source} is not an OpenAPI document (no "openapi" version field). Run "npm run spec" again.`);
   }
-  const spec = new SpecDocument(document as Record<string, unknown>);
+  const spec = new SpecDocument(document);
   if (spec.operations().length + spec.webhooks().length === 0) {
     throw new Error(`[spec-downloads] ${source} has no operations and no webhooks; refusing to publish an empty API description.`);
   }
-  return document as Record<string, unknown>;
+  return spec;
 }
 
 /** The three downloads of a resolved spec: YAML (as is), JSON and a Postman collection. */
 export async function specDownloads(yamlText: string, options: PluginOptions): Promise<DownloadFile[]> {
-  const document = parseSpec(yamlText, options.specPath);
-  const collection = await buildPostmanCollection(yamlText, document);
+  const spec = parseSpec(yamlText, options.specPath);
+  const collection = await buildPostmanCollection(yamlText, spec);
   return [
     {filename: options.yamlFilename, contents: yamlText},
-    {filename: options.jsonFilename, contents: `${JSON.stringify(document, null, 2)}\n`},
+    {filename: options.jsonFilename, contents: `${JSON.stringify(spec.root, null, 2)}\n`},
     {filename: options.postmanFilename, contents: `${JSON.stringify(collection, null, 2)}\n`},
   ];
 }

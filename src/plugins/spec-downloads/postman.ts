@@ -1,18 +1,15 @@
 import {createHash} from 'node:crypto';
 
 import {convertV2, type CollectionResult} from 'openapi-to-postmanv2';
-import {HTTP_METHODS} from '../../openapi/spec-document';
+import {asString, type SpecDocument} from '../../openapi/spec-document';
 
 /** The schema URL that marks a Postman Collection as format v2.1. */
 export const POSTMAN_SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
 
-/** The parts of an OpenAPI document the collection needs. */
-interface OpenApiLike {
-  info?: {title?: unknown; version?: unknown};
+/** The servers of an OpenAPI document, as far as the base URL needs them. */
+interface WithServers {
   servers?: {url?: unknown; variables?: Record<string, {default?: unknown}>}[];
-  security?: unknown[];
-  paths?: Record<string, Record<string, unknown> | undefined>;
 }
 
 /** A Postman Collection v2.1 as JSON (only the members this module touches are typed). */
@@ -34,7 +31,7 @@ export interface PostmanItemJson {
 }
 
 /** The first server's URL with its variables set to their defaults; `/` when there is no server. */
-export function baseUrlOf(spec: OpenApiLike): string {
+export function baseUrlOf(spec: WithServers): string {
   const server = spec.servers?.[0];
   if (!server || typeof server.url !== 'string') return '/';
   const url = server.url.replace(/\{([^}]+)\}/g, (match, name: string) => {
@@ -44,31 +41,14 @@ export function baseUrlOf(spec: OpenApiLike): string {
   return url.replace(/\/+$/, '');
 }
 
-/** `METHOD /path/{param}` of every operation, in document order. */
-export function operationKeys(spec: OpenApiLike): string[] {
-  const keys: string[] = [];
-  for (const [pathName, pathItem] of Object.entries(spec.paths ?? {})) {
-    for (const method of HTTP_METHODS) {
-      if (pathItem && typeof pathItem[method] === 'object' && pathItem[method] !== null) {
-        keys.push(`${method.toUpperCase()} ${pathName}`);
-      }
-    }
-  }
-  return keys;
-}
-
-/** Operations that need no authentication (`security: []`), by `METHOD /path/{param}`. */
-function unauthenticatedOperations(spec: OpenApiLike): Set<string> {
+/** Operations that need no authentication (`security: []`, or an empty
+ * requirement among the alternatives), by `METHOD /path/{param}`. */
+function unauthenticatedOperations(spec: SpecDocument): Set<string> {
   const open = new Set<string>();
-  const globalSecurity = spec.security ?? [];
-  for (const [pathName, pathItem] of Object.entries(spec.paths ?? {})) {
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem?.[method] as {security?: unknown[]} | undefined;
-      if (!operation || typeof operation !== 'object') continue;
-      const security = operation.security ?? globalSecurity;
-      if (security.length === 0 || security.some((requirement) => isEmptyObject(requirement))) {
-        open.add(`${method.toUpperCase()} ${pathName}`);
-      }
+  for (const {path, method, operation} of spec.operations()) {
+    const security = spec.security(operation) ?? [];
+    if (Array.isArray(security) && (security.length === 0 || security.some((requirement) => isEmptyObject(requirement)))) {
+      open.add(`${method.toUpperCase()} ${path}`);
     }
   }
   return open;
@@ -155,14 +135,14 @@ function convertQuietly(yamlText: string): Promise<PostmanCollectionJson> {
  * operations the spec marks `security: []`). Ids are derived from names, so a
  * rebuild of the same spec writes the same file.
  */
-export async function buildPostmanCollection(yamlText: string, spec: OpenApiLike): Promise<PostmanCollectionJson> {
+export async function buildPostmanCollection(yamlText: string, spec: SpecDocument): Promise<PostmanCollectionJson> {
   // A description of webhooks only has nothing a client sends: an empty
   // collection (openapi-to-postmanv2 refuses a document without paths).
   const collection: PostmanCollectionJson =
-    operationKeys(spec).length > 0 ? await convert(yamlText) : {info: {name: '', schema: POSTMAN_SCHEMA_V21}, item: []};
+    spec.operations().length > 0 ? await convert(yamlText) : {info: {name: '', schema: POSTMAN_SCHEMA_V21}, item: []};
   const open = unauthenticatedOperations(spec);
-  const title = typeof spec.info?.title === 'string' ? spec.info.title : collection.info.name;
-  const version = typeof spec.info?.version === 'string' ? spec.info.version : undefined;
+  const title = asString(spec.info.title) ?? collection.info.name;
+  const version = asString(spec.info.version);
 
   const assignIds = (items: PostmanItemJson[], parentName: string) => {
     for (const item of items) {
@@ -192,7 +172,7 @@ export async function buildPostmanCollection(yamlText: string, spec: OpenApiLike
     item: collection.item,
     auth: {type: 'bearer', bearer: [{key: 'token', value: '{{accessToken}}', type: 'string'}]},
     variable: [
-      {key: 'baseUrl', value: baseUrlOf(spec), type: 'string', description: 'Base URL of the API (the first server of the spec).'},
+      {key: 'baseUrl', value: baseUrlOf(spec.root as WithServers), type: 'string', description: 'Base URL of the API (the first server of the spec).'},
       {key: 'accessToken', value: '', type: 'string', description: 'OAuth 2.0 access token, sent as "Authorization: Bearer <token>".'},
     ],
     ...(collection.event && collection.event.length > 0 ? {event: collection.event} : {}),

@@ -1,7 +1,9 @@
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 import {readFileSync} from 'node:fs';
-import {operationPageModel, serverModels} from '@site/src/openapi/model';
+import {operationPageModel} from '@site/src/openapi/model';
+import {serverModels} from '@site/src/openapi/model-urls';
+import {assignPageIds} from '@site/src/openapi/page-ids';
 import {SpecDocument} from '@site/src/openapi/spec-document';
 import type {OperationPageModel, SecuritySchemeModel} from '@site/src/openapi/types';
 import {applyCredentials, base64, chooseRequirement, isFilled, resolveAgainst, scopeChecks} from '../auth';
@@ -13,7 +15,7 @@ import {resolvedServerUrl, serverChoices, serverKey} from '../server-url';
 
 const spec = new SpecDocument(parse(readFileSync(new URL('../../../../tests/fixtures/auth.yaml', import.meta.url), 'utf8')));
 function page(operationId: string): OperationPageModel {
-  const entry = spec.operations().find((candidate) => candidate.operation.operationId === operationId);
+  const entry = assignPageIds(spec).byOperationId(operationId);
   if (!entry) throw new Error(operationId);
   return {...operationPageModel(spec, entry), codeSamples: []};
 }

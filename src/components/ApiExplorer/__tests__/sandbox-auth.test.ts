@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 import {readFileSync} from 'node:fs';
 import {operationPageModel} from '@site/src/openapi/model';
+import {assignPageIds} from '@site/src/openapi/page-ids';
 import {SpecDocument} from '@site/src/openapi/spec-document';
 import type {OperationPageModel} from '@site/src/openapi/types';
 import {respondFromSandbox, type ExplorerRequest} from '../sandbox';
@@ -12,7 +13,7 @@ import {clientCredentialsBody} from '../oauth';
 function pages(file: string): (operationId: string) => OperationPageModel {
   const spec = new SpecDocument(parse(readFileSync(new URL(file, import.meta.url), 'utf8')));
   return (operationId) => {
-    const entry = spec.operations().find((candidate) => candidate.operation.operationId === operationId);
+    const entry = assignPageIds(spec).byOperationId(operationId);
     if (!entry) throw new Error(operationId);
     return {...operationPageModel(spec, entry), codeSamples: []};
   };

@@ -5,6 +5,7 @@ import {respondFromSandbox, type ExplorerRequest} from '../sandbox';
 import {issueSandboxToken} from '../sandbox-auth';
 import {validateAgainstSchema} from '../validate';
 import {operationPageModel} from '@site/src/openapi/model';
+import {assignPageIds} from '@site/src/openapi/page-ids';
 import {SpecDocument} from '@site/src/openapi/spec-document';
 import {schemaNode} from '@site/src/openapi/schema';
 import type {OperationPageModel, SchemaNode} from '@site/src/openapi/types';
@@ -12,7 +13,7 @@ import type {OperationPageModel, SchemaNode} from '@site/src/openapi/types';
 const spec = new SpecDocument(parse(readFileSync(new URL('../../../../openapi/meridian.yaml', import.meta.url), 'utf8')));
 
 function page(operationId: string): OperationPageModel {
-  const entry = spec.operations().find((candidate) => candidate.operation.operationId === operationId);
+  const entry = assignPageIds(spec).byOperationId(operationId);
   if (!entry) throw new Error(operationId);
   return {...operationPageModel(spec, entry), codeSamples: []};
 }

@@ -1,8 +1,9 @@
 import {describe, expect, it} from 'vitest';
-import {apiResourcesFromSpec, countOperations, firstSentence, provenanceFrom} from '../resources';
+import {SpecDocument} from '../../../openapi/spec-document';
+import {apiResourcesFromSpec, firstSentence, provenanceFrom} from '../resources';
 import {validateOptions} from '../options';
 
-const spec = {
+const spec = new SpecDocument({
   openapi: '3.1.0',
   info: {title: 'Meridian API', version: '1.0.0'},
   tags: [
@@ -19,7 +20,7 @@ const spec = {
     '/v1/contacts/{id}/tags': {post: {tags: ['Contact Tags']}},
     '/v1/webhooks': {put: {tags: ['Webhooks']}},
   },
-};
+});
 
 describe('apiResourcesFromSpec', () => {
   it('lists declared tags in order, then undeclared ones, skipping tags with no operation', () => {
@@ -30,20 +31,8 @@ describe('apiResourcesFromSpec', () => {
     ]);
   });
 
-  it('returns no resources for a document that is not an object', () => {
-    expect(apiResourcesFromSpec(null, '/docs/api')).toEqual([]);
-    expect(apiResourcesFromSpec('openapi: 3.1.0', '/docs/api')).toEqual([]);
-  });
-
   it('ignores a trailing slash on the base path', () => {
     expect(apiResourcesFromSpec(spec, '/docs/api/')[0].permalink).toBe('/docs/api/contact-tags');
-  });
-});
-
-describe('countOperations', () => {
-  it('counts operations, not path-level parameters', () => {
-    expect(countOperations(spec)).toBe(4);
-    expect(countOperations({})).toBe(0);
   });
 });
 

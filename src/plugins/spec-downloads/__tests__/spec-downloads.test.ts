@@ -12,11 +12,11 @@ import {parse} from 'yaml';
 
 import specDownloadsPlugin, {parseSpec, specDownloads, specDownloadsInWorker, type SpecDownloadsContent} from '../index';
 import {DEFAULT_OPTIONS, validateOptions} from '../options';
+import type {SpecDocument} from '../../../openapi/spec-document';
 import {
   POSTMAN_SCHEMA_V21,
   baseUrlOf,
   buildPostmanCollection,
-  operationKeys,
   requestItems,
   stableId,
   type PostmanCollectionJson,
@@ -73,6 +73,23 @@ describe('parseSpec', () => {
     expect(collection.info.name).toBe('Events');
     expect(collection.item).toEqual([]);
   });
+
+  it('reads `security: []` as no authentication, and a `security` that is not a list as inherited auth instead of failing', async () => {
+    const yamlText = [
+      'openapi: 3.1.0',
+      'info: {title: Pets, version: "1"}',
+      'security: [{bearer: []}]',
+      'components: {securitySchemes: {bearer: {type: http, scheme: bearer}}}',
+      'paths:',
+      '  /open: {get: {summary: Open, security: [], responses: {"200": {description: ok}}}}',
+      '  /odd: {get: {summary: Odd, security: {bearer: []}, responses: {"200": {description: ok}}}}',
+      '',
+    ].join('\n');
+    const files = await specDownloads(yamlText, {...DEFAULT_OPTIONS, specPath: 'spec.yaml'});
+    const collection = JSON.parse(files.find((file) => file.filename === DEFAULT_OPTIONS.postmanFilename)!.contents) as PostmanCollectionJson;
+    const auth = Object.fromEntries(requestItems(collection.item).map((item) => [item.name, item.request?.auth]));
+    expect(auth).toEqual({Open: {type: 'noauth'}, Odd: undefined});
+  });
 });
 
 describe('helpers', () => {
@@ -92,7 +109,7 @@ describe('helpers', () => {
 
 describe('the Postman collection of the bundled spec', () => {
   let yamlText: string;
-  let spec: Record<string, unknown>;
+  let spec: SpecDocument;
   let collection: PostmanCollectionJson;
 
   beforeAll(async () => {
@@ -104,17 +121,16 @@ describe('the Postman collection of the bundled spec', () => {
   it('is a v2.1 collection named after the API', () => {
     expect(collection.info.schema).toBe(POSTMAN_SCHEMA_V21);
     expect(collection.info.name).toBe('Meridian API');
-    expect(collection.info.version).toBe((spec.info as {version: string}).version);
+    expect(collection.info.version).toBe(spec.info.version);
   });
 
   it('has one request per operation (24), each in the folder of its first tag', () => {
-    const operations = operationKeys(spec);
-    expect(operations).toHaveLength(24);
+    expect(spec.operations()).toHaveLength(24);
     const requests = requestItems(collection.item);
     expect(requests).toHaveLength(24);
 
-    const paths = spec.paths as Record<string, Record<string, {tags?: string[]}>>;
-    const tags = (spec.tags as {name: string}[]).map(({name}) => name);
+    const paths = spec.root.paths as Record<string, Record<string, {tags?: string[]}>>;
+    const tags = (spec.root.tags as {name: string}[]).map(({name}) => name);
     expect(collection.item.map((folder) => folder.name)).toEqual(tags);
     for (const folder of collection.item) {
       expect(folder.request, `${folder.name} is a folder`).toBeUndefined();

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
-import {dereference} from '../resolve-refs';
+import {dereference} from '../spec-document';
 
 type Schemas = {components: {schemas: Record<string, Record<string, unknown>>}};
 

@@ -1,0 +1,158 @@
+import {renderMarkdown, wellFormed} from './markdown';
+import {sampleFromSchema} from './sample';
+import {jsonText, schemaNode, type SchemaDirection} from './schema';
+import {asString, isObject, type JsonObject, type SpecDocument} from './spec-document';
+import type {ExampleModel, HeaderModel, MediaTypeModel, ParameterLocation, ParameterModel, ResponseModel} from './types';
+
+/** The parts of an operation (or a callback) as its page shows them:
+ * parameters, request and response bodies with their examples, headers. */
+
+const PARAMETER_LOCATIONS: ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
+
+function isJsonMediaType(mediaType: string): boolean {
+  return /^application\/(.+\+)?json\b/i.test(mediaType) || /\/json$/i.test(mediaType);
+}
+
+function exampleText(value: unknown, mediaType: string): string {
+  if (typeof value === 'string' && !isJsonMediaType(mediaType)) return wellFormed(value);
+  if (/x-www-form-urlencoded/i.test(mediaType) && isObject(value)) {
+    return wellFormed(
+      Object.entries(value)
+        .map(([key, field]) => `${encodeURIComponent(key)}=${encodeURIComponent(typeof field === 'string' ? field : JSON.stringify(field))}`)
+        .join('&'),
+    );
+  }
+  return jsonText(value, 2);
+}
+
+function examplesOf(spec: SpecDocument, holder: JsonObject, mediaType: string, direction: SchemaDirection): ExampleModel[] {
+  const examples: ExampleModel[] = [];
+  if (isObject(holder.examples)) {
+    for (const [name, rawExample] of Object.entries(holder.examples)) {
+      const {value: example, unresolvedRef} = spec.resolve(rawExample);
+      // Nothing to show; a generated example takes the place of a list of only these.
+      if (unresolvedRef) continue;
+      const model: ExampleModel = {
+        name: wellFormed(name),
+        value: example.value !== undefined ? exampleText(example.value, mediaType) : asString(example.externalValue) ? `See ${wellFormed(String(example.externalValue))}` : '',
+      };
+      const summary = asString(example.summary);
+      if (summary) model.summary = wellFormed(summary);
+      const description = renderMarkdown(example.description, {topHeadingLevel: 5});
+      if (description) model.description = description;
+      examples.push(model);
+    }
+  }
+  if (examples.length === 0 && holder.example !== undefined) {
+    examples.push({name: 'Example', value: exampleText(holder.example, mediaType)});
+  }
+  if (examples.length === 0 && holder.schema !== undefined) {
+    const sample = sampleFromSchema(spec, holder.schema, direction);
+    if (sample !== undefined) examples.push({name: 'Generated from the schema', value: exampleText(sample, mediaType), generated: true});
+  }
+  return examples;
+}
+
+export function mediaTypeModels(spec: SpecDocument, content: unknown, direction: SchemaDirection): MediaTypeModel[] {
+  if (!isObject(content)) return [];
+  return Object.entries(content).map(([mediaType, rawMedia]) => {
+    const media = spec.resolve(rawMedia).value;
+    const model: MediaTypeModel = {mediaType: wellFormed(mediaType), examples: examplesOf(spec, media, mediaType, direction)};
+    if (media.schema !== undefined) model.schema = schemaNode(spec, media.schema, direction);
+    return model;
+  });
+}
+
+function parameterExample(spec: SpecDocument, parameter: JsonObject): string | undefined {
+  if (parameter.example !== undefined) return jsonText(parameter.example);
+  if (isObject(parameter.examples)) {
+    const first = Object.values(parameter.examples)[0];
+    const value = spec.resolve(first).value.value;
+    if (value !== undefined) return jsonText(value);
+  }
+  const sample = sampleFromSchema(spec, parameter.schema ?? {}, 'request');
+  return sample === undefined ? undefined : jsonText(sample);
+}
+
+/** The `{name}`s of a path template, in order, once each (`/pets/{petId}` → `petId`). */
+export function pathTemplateNames(path: string): string[] {
+  return [...new Set([...path.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]))];
+}
+
+/** The parameters of an operation, and the `$ref`s of those that do not resolve. */
+export function parameterModels(
+  spec: SpecDocument,
+  pathItem: JsonObject,
+  operation: JsonObject,
+  pathTemplate: string | undefined,
+): {parameters: ParameterModel[]; unresolved: string[]} {
+  const {parameters, unresolved} = spec.parameters(pathItem, operation);
+  const models = parameters.map((parameter) => {
+    const location = (PARAMETER_LOCATIONS.includes(parameter.in as ParameterLocation) ? parameter.in : 'query') as ParameterLocation;
+    // OpenAPI describes a parameter by `schema` or by `content` (one media type); either may be missing.
+    const contentEntry = parameter.schema === undefined && isObject(parameter.content) ? Object.entries(parameter.content)[0] : undefined;
+    const media = contentEntry ? spec.resolve(contentEntry[1]).value : {};
+    const schemaSource = parameter.schema ?? media.schema;
+    const model: ParameterModel = {
+      name: wellFormed(String(parameter.name)),
+      in: location,
+      required: location === 'path' || parameter.required === true,
+      schema: schemaNode(spec, schemaSource ?? {}, 'request'),
+    };
+    if (parameter.deprecated === true) model.deprecated = true;
+    const description = renderMarkdown(parameter.description, {topHeadingLevel: 5});
+    if (description) model.description = description;
+    const example = parameterExample(spec, {
+      ...parameter,
+      schema: schemaSource,
+      example: parameter.example ?? media.example,
+      examples: parameter.examples ?? media.examples,
+    });
+    if (example !== undefined) model.example = example;
+    if (typeof parameter.style === 'string') model.style = parameter.style;
+    if (typeof parameter.explode === 'boolean') model.explode = parameter.explode;
+    if (contentEntry) model.mediaType = wellFormed(contentEntry[0]);
+    return model;
+  });
+  // A path template name nobody declared is still part of the URL: without it
+  // the explorer and the code samples would send a literal `{petId}`.
+  const declaredInPath = new Set(models.filter((model) => model.in === 'path').map((model) => model.name));
+  for (const name of pathTemplate === undefined ? [] : pathTemplateNames(pathTemplate)) {
+    if (declaredInPath.has(wellFormed(name))) continue;
+    models.push({name: wellFormed(name), in: 'path', required: true, undeclared: true, schema: schemaNode(spec, {type: 'string'}, 'request')});
+  }
+  return {
+    parameters: models.sort((a, b) => PARAMETER_LOCATIONS.indexOf(a.in) - PARAMETER_LOCATIONS.indexOf(b.in)),
+    unresolved: unresolved.map(wellFormed),
+  };
+}
+
+function headerModels(spec: SpecDocument, headers: unknown): HeaderModel[] {
+  if (!isObject(headers)) return [];
+  return Object.entries(headers).map(([name, raw]) => {
+    const {value: header, unresolvedRef} = spec.resolve(raw);
+    // The header's name is its key, so it is listed, typed as the reference that is missing.
+    const schema = schemaNode(spec, unresolvedRef ? {$ref: unresolvedRef} : header.schema ?? {}, 'response');
+    const model: HeaderModel = {name: wellFormed(name), required: header.required === true, schema};
+    const description = renderMarkdown(header.description, {topHeadingLevel: 5});
+    if (description) model.description = description;
+    return model;
+  });
+}
+
+export function responseModels(spec: SpecDocument, responses: unknown): ResponseModel[] {
+  if (!isObject(responses)) return [];
+  return Object.entries(responses).map(([status, raw]) => {
+    // A response that is null (`'304':` with nothing after it) is listed by its status alone.
+    const {value: response, unresolvedRef} = spec.resolve(raw);
+    const model: ResponseModel = {
+      status: wellFormed(status),
+      headers: headerModels(spec, response.headers),
+      content: mediaTypeModels(spec, response.content, 'response'),
+    };
+    if (unresolvedRef) model.unresolvedRef = wellFormed(unresolvedRef);
+    const description = renderMarkdown(response.description, {topHeadingLevel: 5});
+    if (description) model.description = description;
+    return model;
+  });
+}
