@@ -183,13 +183,34 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * exactly what passed the checks, JSON and converted Swagger come out in one
  * form, and no YAML dialect differences (merge keys, tags) can creep in.
  * Objects shared through aliases stay as anchors, so the size stays close to
- * the source.
+ * the source, unless that many aliases would not pass the alias cap.
  */
 export function serializeSpec(spec: unknown): string {
-  const document = new Document(spec);
+  let document = yamlDocumentOf(spec, true);
+  // Objects can be shared in ways no YAML source had (Swagger 2 conversion,
+  // our own checks): one object in 150 places becomes an anchor with 150
+  // aliases, which the cap above refuses when a later step reads the file.
+  // Such a file is written without aliases, so every step reads what the
+  // spec step wrote with the same parser.
+  if (document.aliasCount > 0) {
+    try {
+      document.yaml.toJS({maxAliasCount: MAX_ALIAS_COUNT});
+    } catch {
+      document = yamlDocumentOf(spec, false);
+    }
+  }
+  return document.yaml.toString({lineWidth: 0});
+}
+
+function yamlDocumentOf(spec: unknown, aliasDuplicateObjects: boolean): {yaml: Document; aliasCount: number} {
+  const yaml = new Document(spec, {aliasDuplicateObjects});
+  let aliasCount = 0;
   // A literal "<<" key (quoted in the source) must stay quoted, or the
   // generator's YAML parser would read it as a merge key.
-  visit(document, {
+  visit(yaml, {
+    Alias() {
+      aliasCount += 1;
+    },
     Pair(_, pair) {
       if (isScalar(pair.key) && pair.key.value === '<<') pair.key.type = 'QUOTE_DOUBLE';
     },
@@ -200,5 +221,5 @@ export function serializeSpec(spec: unknown): string {
       if (typeof scalar.value === 'string') scalar.value = scalar.value.replace(LONE_SURROGATE, '\uFFFD');
     },
   });
-  return document.toString({lineWidth: 0});
+  return {yaml, aliasCount};
 }

@@ -162,4 +162,13 @@ describe('serializeSpec', () => {
     const text = serializeSpec({a: shared, b: shared});
     expect(text.match(/x{100}/g)).toHaveLength(1);
   });
+
+  it('writes an object shared more often than the alias cap allows in full, so the file reads back with the same parser', () => {
+    const shared = {type: 'string', description: 'shared'};
+    const paths = Object.fromEntries(Array.from({length: 150}, (_, index) => [`/p${index}`, {get: {responses: {'200': {description: 'OK', content: {'application/json': {schema: shared}}}}}}]));
+    const value = {openapi: '3.1.0', info: {title: 'T', version: '1'}, paths};
+    const text = serializeSpec(value);
+    expect(text).not.toMatch(/\*a\d+/);
+    expect(parseSpecText(text)).toEqual(value);
+  });
 });
