@@ -35,9 +35,29 @@ export type FixtureName = keyof typeof FIXTURE_SPECS;
  */
 export const LARGE_FIXTURE_OPERATIONS = 320;
 
+/** Webhooks of the large fixture: the sidebar's Webhooks category, one without a page of its own. */
+export const LARGE_FIXTURE_WEBHOOKS = 12;
+
+function largeFixture(): string {
+  const spec = generateSpec({operationCount: LARGE_FIXTURE_OPERATIONS});
+  spec.webhooks = Object.fromEntries(
+    Array.from({length: LARGE_FIXTURE_WEBHOOKS}, (_, index) => [
+      `record-event-${index + 1}`,
+      {
+        post: {
+          summary: `Record event ${index + 1}`,
+          requestBody: {content: {'application/json': {schema: {$ref: '#/components/schemas/Metadata'}}}},
+          responses: {'204': {description: 'Received.'}},
+        },
+      },
+    ]),
+  );
+  return `${JSON.stringify(spec)}\n`;
+}
+
 /** Fixtures generated (seeded, the same every time) rather than committed: too large for git. */
 const GENERATED_FIXTURES: Partial<Record<FixtureName, () => string>> = {
-  large: () => `${JSON.stringify(generateSpec({operationCount: LARGE_FIXTURE_OPERATIONS}))}\n`,
+  large: largeFixture,
 };
 
 /** Writes the generated fixtures that are missing or differ; call before reading FIXTURE_SPECS files. */

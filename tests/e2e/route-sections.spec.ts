@@ -177,16 +177,19 @@ test.describe('the route table in sections', () => {
   });
 });
 
-/** Links of the sidebar category whose own link is `href`, in the server HTML of the category's page (open there). */
-async function serverCategoryLinks(page: Page, href: string): Promise<string[]> {
-  const html = readFileSync(path.join(BUILD, `${href}.html`), 'utf8');
+/** Links of the sidebar category whose own link is `own.href` (or, for one without a page, whose label is `own.label`), in the server HTML of `route`, where it is open. */
+async function serverCategoryLinks(page: Page, route: string, own: {href?: string; label?: string}): Promise<string[]> {
+  const html = readFileSync(path.join(BUILD, `${route}.html`), 'utf8');
   return page.evaluate(
-    ([text, own]) => {
+    ([text, href, label]) => {
       const doc = new DOMParser().parseFromString(text, 'text/html');
-      const header = Array.from(doc.querySelectorAll('nav[aria-label="Docs sidebar"] .menu__list-item-collapsible')).find((node) => node.querySelector('a')?.getAttribute('href') === own);
+      const header = Array.from(doc.querySelectorAll('nav[aria-label="Docs sidebar"] .menu__list-item-collapsible')).find((node) => {
+        const link = node.querySelector('a');
+        return href !== '' ? link?.getAttribute('href') === href : link?.textContent === label;
+      });
       return Array.from(header?.parentElement?.querySelectorAll(':scope > ul a') ?? []).map((link) => link.getAttribute('href') ?? '');
     },
-    [html, href] as const,
+    [html, own.href ?? '', own.label ?? ''] as const,
   );
 }
 
@@ -224,7 +227,7 @@ test.describe('the sidebar by category (src/plugins/route-sections/lazy-sidebar.
     const open = sidebar(page).locator('li.theme-doc-sidebar-item-category:not(.menu__list-item--collapsed)');
     await expect(open).toHaveCount(1);
     const href = (await open.locator('> div > a').getAttribute('href'))!;
-    const expected = await serverCategoryLinks(page, href);
+    const expected = await serverCategoryLinks(page, href, {href});
     expect(expected).toContain(route);
     await expect(open.locator('> ul a')).toHaveCount(expected.length);
     await expect(page.locator('nav[aria-label="Breadcrumbs"]')).toContainText((await open.locator('> div > a').textContent()) ?? '');
@@ -237,7 +240,7 @@ test.describe('the sidebar by category (src/plugins/route-sections/lazy-sidebar.
       const scripts = collectCategoryScripts(page);
       const href = (await sidebar(page).locator('li.theme-doc-sidebar-item-category.menu__list-item--collapsed').nth(1).locator('> div > a').getAttribute('href'))!;
       const closed = categoryOf(page, href);
-      const expected = await serverCategoryLinks(page, href);
+      const expected = await serverCategoryLinks(page, href, {href});
       expect(expected.length).toBeGreaterThan(1);
       const caret = closed.locator('button.menu__caret');
       if (how === 'pointer') {
@@ -260,6 +263,26 @@ test.describe('the sidebar by category (src/plugins/route-sections/lazy-sidebar.
       expect(scripts).toHaveLength(1);
     });
   }
+
+  test('a category without a page of its own (Webhooks) loads when pointed at, opens with every item, and is whole on its pages', async ({page}) => {
+    const webhookPaths = docsPaths.filter((route) => /\/record-event-\d+$/.test(route));
+    expect(webhookPaths.length).toBeGreaterThan(10);
+    const expected = await serverCategoryLinks(page, webhookPaths[0], {label: 'Webhooks'});
+    expect([...expected].sort()).toEqual([...webhookPaths].sort());
+    await gotoHydrated(page, `${site.origin()}${operationPaths[0]}`);
+    const scripts = collectCategoryScripts(page);
+    const webhooks = sidebar(page).locator('li.theme-doc-sidebar-item-category').filter({has: page.locator('> div > a', {hasText: /^Webhooks$/})});
+    await expect(webhooks).toHaveClass(/menu__list-item--collapsed/);
+    const header = webhooks.locator('> div > a');
+    await header.hover();
+    await expect.poll(() => scripts.length).toBe(1);
+    await header.click();
+    await expect(webhooks.locator('> ul a')).toHaveCount(expected.length);
+    // Opened directly, a webhook page has the category open, whole, before it hydrates.
+    await gotoHydrated(page, `${site.origin()}${webhookPaths[1]}`);
+    await expect(webhooks).not.toHaveClass(/menu__list-item--collapsed/);
+    await expect(webhooks.locator('> ul a')).toHaveCount(expected.length);
+  });
 });
 
 test.describe('the route table in sections, an unknown path', () => {

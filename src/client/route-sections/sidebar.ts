@@ -25,7 +25,9 @@ export interface LazyCategoryEntry {
   props: string | number;
   sidebar: string;
   index: number;
-  href: string;
+  /** Its own link, or null for a category found by its label. */
+  href: string | null;
+  label: string;
   load: () => Promise<{default: CategoryChunk} | CategoryChunk>;
 }
 
@@ -55,7 +57,7 @@ function loadCategory(number: number): Promise<void> {
       const version = versionOf(entry);
       const category = version?.docsSidebars[entry.sidebar]?.[entry.index];
       // Not rendered yet: the next request (a preload of its page) applies it.
-      if (version === undefined || category === undefined) throw new Error(`sidebar category ${entry.href}: its version metadata has not loaded`);
+      if (version === undefined || category === undefined) throw new Error(`sidebar category ${entry.label}: its version metadata has not loaded`);
       category.items = chunk.items;
       Object.assign(version.docs, chunk.docs);
       announceSidebarCategory();
@@ -74,13 +76,16 @@ export function ensureSidebarCategory(pathname: string): Promise<void> {
   return number === undefined ? Promise.resolve() : loadCategory(number).catch(() => undefined);
 }
 
-/** A category's first link is its own page: the reader showing intent on it (or its caret) loads its items. */
+/** The reader pointing at, touching or focusing a category's header (its link or its caret) loads its items. */
 function onIntent(event: Event): void {
   const target = event.target instanceof Element ? event.target : null;
   const header = target?.closest('.menu__list-item-collapsible');
-  const href = header?.querySelector('a')?.getAttribute('href');
-  if (href === null || href === undefined) return;
-  const number = entries.findIndex((entry) => entry.href === href);
+  const link = header?.querySelector('a');
+  if (link === null || link === undefined) return;
+  const href = link.getAttribute('href');
+  const label = link.textContent ?? '';
+  // A category without a page of its own links to "#" once hydrated: its label names it.
+  const number = entries.findIndex((entry) => (entry.href !== null ? entry.href === href : entry.label === label));
   if (number >= 0) void loadCategory(number).catch(() => undefined);
 }
 

@@ -9,7 +9,8 @@
  *
  * So in the client bundle, each top-level category whose pages are all in
  * route sections keeps only its first item (a category with no visible item
- * would render as a plain link, another element than the server's), and its
+ * would render as a plain link, another element than the server's; one
+ * without a link of its own takes its first item's link while hydrating), and its
  * items and the docs map entries of its docs go into a chunk of their own.
  * The route section of each page names the category the page is in; the
  * client loads that category before the page renders, and any other when the
@@ -36,7 +37,9 @@ export interface LazyCategory {
   sidebar: string;
   /** Index among the sidebar's top-level items. */
   index: number;
-  href: string;
+  /** Its own link; a category without one (Webhooks) is found by its label. */
+  href: string | undefined;
+  label: string;
   /** What its chunk holds. */
   chunk: {items: SidebarItem[]; docs: Record<string, unknown>};
 }
@@ -62,9 +65,8 @@ function linksOf(items: readonly SidebarItem[], into: SidebarItem[] = []): Sideb
 
 /**
  * The categories of `props` (a docs version prop) that can load on demand:
- * top-level, with a link of their own, a link as first item, and every page
- * in `movedPaths` (so a route section can name them); undefined when there
- * is none.
+ * top-level, with a link as first item, and every page in `movedPaths` (so a
+ * route section can name them); undefined when there is none.
  */
 export function lazySidebar(props: unknown, movedPaths: ReadonlySet<string>): LazySidebar | undefined {
   const version = (props as Partial<VersionProps> | null)?.version;
@@ -76,7 +78,7 @@ export function lazySidebar(props: unknown, movedPaths: ReadonlySet<string>): La
   for (const [sidebar, items] of Object.entries(version.docsSidebars)) {
     docsSidebars[sidebar] = items.map((item, index) => {
       const children = item.items ?? [];
-      if (item.type !== 'category' || typeof item.href !== 'string' || children[0]?.type !== 'link') return item;
+      if (item.type !== 'category' || children[0]?.type !== 'link') return item;
       const links = linksOf([item]);
       if (!links.every((link) => typeof link.href === 'string' && movedPaths.has(link.href))) return item;
       const chunkDocs: Record<string, unknown> = {};
@@ -85,7 +87,7 @@ export function lazySidebar(props: unknown, movedPaths: ReadonlySet<string>): La
         chunkDocs[link.docId] = docs[link.docId];
         delete docs[link.docId];
       }
-      const number = categories.push({sidebar, index, href: item.href, chunk: {items: children, docs: chunkDocs}}) - 1;
+      const number = categories.push({sidebar, index, href: typeof item.href === 'string' ? item.href : undefined, label: item.label ?? '', chunk: {items: children, docs: chunkDocs}}) - 1;
       for (const link of links) if (!categoryOfPath.has(link.href!)) categoryOfPath.set(link.href!, number);
       return {...item, items: [children[0]!]};
     });
@@ -102,7 +104,7 @@ export function lazySidebarModule(entries: readonly {propsFile: string; categori
     entry.categories.forEach((category, index) => {
       const chunk = entry.chunkFile(index);
       lines.push(
-        `  {props: require.resolveWeak(${JSON.stringify(entry.propsFile)}), sidebar: ${JSON.stringify(category.sidebar)}, index: ${category.index}, href: ${JSON.stringify(category.href)}, load: () => import(/* webpackChunkName: "sidebar-category-${number}" */ ${JSON.stringify(chunk)})}`,
+        `  {props: require.resolveWeak(${JSON.stringify(entry.propsFile)}), sidebar: ${JSON.stringify(category.sidebar)}, index: ${category.index}, href: ${JSON.stringify(category.href ?? null)}, label: ${JSON.stringify(category.label)}, load: () => import(/* webpackChunkName: "sidebar-category-${number}" */ ${JSON.stringify(chunk)})}`,
       );
       number += 1;
     });
