@@ -100,7 +100,8 @@ function prepareVersionProps(result: SplitResult, registry: string, globalData: 
  * same. In both bundles, the docs of moved routes leave the docs map of their
  * version's metadata (./version-props.ts). In the client bundle, the file
  * names of the chunks only moved routes load leave the bundler's runtime and
- * travel with their sections (./chunk-maps.ts).
+ * travel with their sections (./chunk-maps.ts), and the sidebar's categories
+ * whose pages all moved load on demand (./lazy-sidebar.ts).
  */
 export default function routeSectionsPlugin(context: Pick<LoadContext, 'generatedFilesDir'>, options: Partial<SplitOptions> = {}): Plugin {
   const splitOptions = {...DEFAULT_SPLIT_OPTIONS, ...options};
