@@ -12,6 +12,7 @@ import type {Nodes as MdastNodes, Parents as MdastParents, Root as MdastRoot} fr
 import {textOf} from './model-text';
 import {rewriteMarkdownLinks, type LinkContext} from './spec-links';
 import type {RichText, RichTextNode, RichTextRoot} from './types';
+import {FrozenCache} from './frozen-cache';
 
 /**
  * The one pipeline every piece of spec text goes through before it reaches a
@@ -144,16 +145,7 @@ const toSanitisedHast = unified().use(remarkRehype).use(rehypeSanitize, sanitize
  * profile), mostly on text it had seen before. Trees are frozen because every
  * caller shares them.
  */
-const renderedTrees = new Map<string, RichText>();
-const RENDERED_TREES_LIMIT = 50_000;
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
-}
+const renderedTrees = new FrozenCache<RichText>(50_000);
 
 /**
  * The links of the spec being built (see spec-links.ts), set once per process
@@ -212,12 +204,7 @@ export function renderMarkdown(markdown: unknown, options: MarkdownOptions = {})
   // Heading ids depend on the slugger's state, so those trees are never shared.
   if (options.slugger) return renderUncached(source, options);
   const key = `${options.topHeadingLevel ?? 1}\u0000${source}`;
-  const cached = renderedTrees.get(key);
-  if (cached !== undefined) return cached;
-  const rendered = deepFreeze(renderUncached(source, options));
-  if (renderedTrees.size >= RENDERED_TREES_LIMIT) renderedTrees.clear();
-  renderedTrees.set(key, rendered);
-  return rendered;
+  return renderedTrees.get(key, () => renderUncached(source, options));
 }
 
 /** Plain text of a rich text tree, whitespace collapsed. */

@@ -13,6 +13,7 @@ import type {ListItem, Nodes, Paragraph, Parents, PhrasingContent, Root, RootCon
 import type {RichText} from '../types';
 import {codeBlock, link, linkBareUrls, paragraph, strong, text} from './mdast';
 import {serialize} from './serialize';
+import {FrozenCache} from '../frozen-cache';
 
 export interface LinkOptions {
   /** Origin (and base path) that root-relative links such as `/docs/intro` are resolved against. */
@@ -188,26 +189,11 @@ export function hastToMarkdown(tree: HastNodes, options: LinkOptions = {}): stri
  * uses it): converting each again took 40 % of the twins' time on the large
  * fixture (616 pages). Frozen, because every twin that uses one shares it.
  */
-const convertedDescriptions = new Map<string, readonly RootContent[]>();
-const CONVERTED_DESCRIPTIONS_LIMIT = 20_000;
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
-}
+const convertedDescriptions = new FrozenCache<readonly RootContent[]>(20_000);
 
 /** The blocks of a sanitised description; none for `null`. */
 export function richTextBlocks(richText: RichText | undefined, options: LinkOptions = {}): readonly RootContent[] {
   if (!richText) return [];
   const key = `${options.siteUrl ?? ''}\u0000${JSON.stringify(richText)}`;
-  let blocks = convertedDescriptions.get(key);
-  if (blocks === undefined) {
-    blocks = deepFreeze(hastToMdast(richText as HastRoot, options).children);
-    if (convertedDescriptions.size >= CONVERTED_DESCRIPTIONS_LIMIT) convertedDescriptions.clear();
-    convertedDescriptions.set(key, blocks);
-  }
-  return blocks;
+  return convertedDescriptions.get(key, () => hastToMdast(richText as HastRoot, options).children);
 }

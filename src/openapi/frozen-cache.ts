@@ -1,0 +1,32 @@
+/**
+ * A cache of built trees shared by every caller, so each is deep-frozen: a
+ * caller that changed one would change it for all. When it holds `limit`
+ * entries it starts again, which bounds memory on very large specs.
+ */
+export class FrozenCache<T> {
+  private readonly entries = new Map<string, T>();
+
+  constructor(private readonly limit: number) {}
+
+  /** The value for `key`: made by `make` (and frozen) the first time. */
+  get(key: string, make: () => T): T {
+    const cached = this.entries.get(key);
+    if (cached !== undefined) return cached;
+    const value = deepFreeze(make());
+    if (this.entries.size >= this.limit) this.entries.clear();
+    this.entries.set(key, value);
+    return value;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
