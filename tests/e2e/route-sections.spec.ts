@@ -128,6 +128,22 @@ test.describe('the route table in sections', () => {
     });
   }
 
+  test("the navbar's sidebar item turns active on a client-side navigation from the blog to a page of every section", async ({page}) => {
+    test.setTimeout(120_000);
+    const active = page.locator('.navbar__item.navbar__link--active');
+    for (const [route] of pagesBySection()) {
+      await gotoHydrated(page, `${site.origin()}/blog`);
+      await expect(active).toHaveCount(0);
+      await page.evaluate((to) => {
+        window.history.pushState({}, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate', {state: {}}));
+      }, route);
+      await expect(h1(page)).toHaveText(titleOf(route));
+      // Active on the sidebar's docs: the theme finds the page's doc in the docs plugin's global data, where its section put it back.
+      await expect(active).toHaveText('API Documentation');
+    }
+  });
+
   test('a sidebar link to another section loads it on intent and navigates without a page load', async ({page}) => {
     const bySection = pagesBySection();
     await gotoHydrated(page, `${site.origin()}${bySection[0][0]}`);

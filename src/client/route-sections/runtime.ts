@@ -17,12 +17,16 @@ import {sectionOf} from './bucket';
 // Before any section loads: the files of the chunks the sections carry.
 import './chunk-files';
 import {addSidebarCategories} from './sidebar';
+import globalData from '@generated/globalData';
+import {addGlobalDocs, type DocsGlobalData, type SectionDocs} from './global-docs';
 
 interface SectionModule {
   registry: Record<string, unknown>;
   routesChunkNames: Record<string, unknown>;
   /** Page path → its sidebar category that loads on demand (./sidebar.ts). */
   sidebarCategories?: Record<string, number>;
+  /** The docs plugin's global-data entries of its pages (./global-docs.ts). */
+  globalDocs?: SectionDocs;
   routes: () => [number, RouteConfig][];
 }
 
@@ -78,6 +82,7 @@ function loadSection(entry: LiveSplit, section: number): Promise<void> {
       Object.assign(registry, module.registry);
       Object.assign(routesChunkNames, module.routesChunkNames);
       addSidebarCategories(module.sidebarCategories);
+      addGlobalDocs(module.globalDocs, globalData as DocsGlobalData);
       for (const [index, route] of module.routes()) entry.slots[index] = withKey(route, index);
       const children = entry.route.routes ?? [];
       children.splice(0, children.length, ...entry.slots.filter((route): route is RouteConfig => route !== undefined));

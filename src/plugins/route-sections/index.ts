@@ -5,6 +5,7 @@ import {DEFAULT_SPLIT_OPTIONS, parseRegistry, splitRouteFiles, type SplitOptions
 import {docIdsAt, docPathsOf, trimVersionProps} from './version-props';
 import {lazySidebar, lazySidebarModule} from './lazy-sidebar';
 import {RouteSectionChunkMapsPlugin, sectionChunksOf} from './chunk-maps';
+import {navbarDocIds, sectionDocs, splitGlobalDocs, type GlobalData} from './global-docs';
 
 /** The generated modules the client bundle takes from this plugin's folder instead. */
 export const GENERATED_ROUTE_MODULES = {
@@ -12,6 +13,9 @@ export const GENERATED_ROUTE_MODULES = {
   registry: /^@generated\/registry$/,
   routesChunkNames: /^@generated\/routesChunkNames$/,
 } as const;
+
+/** The global data of every plugin, as the core's client imports it (./global-docs.ts trims the docs plugin's). */
+export const GENERATED_GLOBAL_DATA = /^@generated\/globalData$/;
 
 /** The core's route preloader (imported as `./preload` by the client entry, navigation and `window.docusaurus`). */
 export const CORE_PRELOAD_TEST = /@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]preload\.js$/;
@@ -79,6 +83,23 @@ function prepareVersionProps(result: SplitResult, registry: string, globalData: 
 }
 
 /**
+ * Writes the client's global data without the docs plugin's entries of moved
+ * pages, and appends each section's entries to its file (./global-docs.ts).
+ * Returns the file, or undefined when nothing moved.
+ */
+function prepareGlobalData(result: SplitResult, globalData: string, themeConfig: LoadContext['siteConfig']['themeConfig'], outDir: string): string | undefined {
+  const navbarItems = (themeConfig as {navbar?: {items?: unknown[]}}).navbar?.items;
+  const {trimmed, byPath} = splitGlobalDocs(JSON.parse(globalData) as GlobalData, result.movedPaths, navbarDocIds(navbarItems));
+  if (trimmed === undefined) return undefined;
+  for (const [file, paths] of Object.entries(result.sectionPaths)) {
+    result.files[file] += `\n/** The docs plugin's global-data entries of its pages (src/plugins/route-sections/global-docs.ts). */\nexport const globalDocs = ${JSON.stringify(sectionDocs(paths, byPath))};\n`;
+  }
+  const file = path.join(outDir, 'global-data.json');
+  writeIfChanged(file, JSON.stringify(trimmed));
+  return file;
+}
+
+/**
  * A route table in the browser that does not grow with the API.
  *
  * Docusaurus puts every route, the chunk registry entry of every route's
@@ -100,10 +121,11 @@ function prepareVersionProps(result: SplitResult, registry: string, globalData: 
  * same. In both bundles, the docs of moved routes leave the docs map of their
  * version's metadata (./version-props.ts). In the client bundle, the file
  * names of the chunks only moved routes load leave the bundler's runtime and
- * travel with their sections (./chunk-maps.ts), and the sidebar's categories
- * whose pages all moved load on demand (./lazy-sidebar.ts).
+ * travel with their sections (./chunk-maps.ts), so do the docs plugin's
+ * global-data entries of moved pages (./global-docs.ts), and the sidebar's
+ * categories whose pages all moved load on demand (./lazy-sidebar.ts).
  */
-export default function routeSectionsPlugin(context: Pick<LoadContext, 'generatedFilesDir'>, options: Partial<SplitOptions> = {}): Plugin {
+export default function routeSectionsPlugin(context: Pick<LoadContext, 'generatedFilesDir' | 'siteConfig'>, options: Partial<SplitOptions> = {}): Plugin {
   const splitOptions = {...DEFAULT_SPLIT_OPTIONS, ...options};
   const outDir = path.join(context.generatedFilesDir, 'route-sections');
   // The module the runtime imports must exist in every build, split or not.
@@ -126,7 +148,8 @@ export default function routeSectionsPlugin(context: Pick<LoadContext, 'generate
       }
       result.files['lazy-sidebar.js'] = versionProps.sidebarModule;
     }
-    return {result, versionProps};
+    const globalDocs = result.sections === 0 ? undefined : prepareGlobalData(result, read('globalData.json'), context.siteConfig.themeConfig, outDir);
+    return {result, versionProps, globalDocs};
   };
   let prepared: ReturnType<typeof prepare> | undefined;
   return {
@@ -134,7 +157,7 @@ export default function routeSectionsPlugin(context: Pick<LoadContext, 'generate
     configureWebpack(config, isServer, {currentBundler}) {
       if (config.mode !== 'production') return {};
       // The server and the client bundle are configured from the same generated files: split them once.
-      const {result, versionProps} = (prepared ??= prepare());
+      const {result, versionProps, globalDocs} = (prepared ??= prepare());
       if (result.sections === 0 || versionProps === undefined) return {};
       const {NormalModuleReplacementPlugin} = currentBundler.instance;
       const plugins: {apply(compiler: unknown): void}[] = versionProps[isServer ? 'server' : 'client'].map(
@@ -149,6 +172,7 @@ export default function routeSectionsPlugin(context: Pick<LoadContext, 'generate
           new NormalModuleReplacementPlugin(CORE_PRELOAD_TEST, preloadReplacement),
           new RouteSectionChunkMapsPlugin(sectionChunksOf(result.files)),
         );
+        if (globalDocs !== undefined) plugins.push(new NormalModuleReplacementPlugin(GENERATED_GLOBAL_DATA, globalDocs));
       }
       return {plugins};
     },
