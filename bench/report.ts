@@ -182,7 +182,7 @@ export function renderScalePagesTable(specs: readonly ScaleResult[], createConta
   const rows: Cell[][] = [];
   for (const spec of specs.filter((candidate) => candidate.build.ok)) {
     const htmlOf = (route: string | undefined): {bytes: number; gzipBytes: number} | null =>
-      [spec.heaviestPage, spec.heaviestOperation, spec.medianOperation].find((page) => page !== null && page.route === route) ?? null;
+      [spec.heaviestPage, spec.heaviestOperation, spec.medianOperation, ...spec.namedOperations].find((page) => page !== null && page.route === route) ?? null;
     if (spec.heaviestPage !== null && spec.heaviestPage.route !== spec.heaviestOperation?.route) {
       rows.push(scalePageRow(spec.title, 'heaviest page', spec.heaviestPage.route, spec.heaviestPage, undefined));
     }
@@ -279,7 +279,7 @@ export function renderSummary(results: BenchResults): string {
       '',
       renderScaleBuildTable(results.scale.specs),
       '',
-      `Pages of each finished build behind the same compressing server (\`serve\`): HTML size of the page file, gzip level 9; first-load JS and requests as in the pages part; Lighthouse mobile defaults; ${results.runs === 1 ? 'one run per page' : `medians of ${results.runs} runs`}. "heaviest page" is the largest HTML file under docs/api of any kind (schema and tag pages included); the operation pages are the largest and the median \`.api.mdx\` page by HTML size; the overview is the API's \`info\` page. create-contact is the bundled spec's, measured in the same run.`,
+      `Pages of each finished build behind the same compressing server (\`serve\`): HTML size of the page file, gzip level 9; first-load JS and requests as in the pages part; Lighthouse mobile defaults; ${results.runs === 1 ? 'one run per page' : `medians of ${results.runs} runs`}. "heaviest page" is the largest HTML file under docs/api of any kind (schema and tag pages included); the operation pages are the largest and the median \`.api.mdx\` page by HTML size, and "operation <operationId>" a page the benchmark names (GitHub's \`issues/list-events-for-timeline\`, the heavy page issue 14 names); the overview is the API's \`info\` page. create-contact is the bundled spec's, measured in the same run.`,
       '',
       renderScalePagesTable(results.scale.specs, results.scale.createContact),
       '',

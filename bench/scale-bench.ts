@@ -1,3 +1,4 @@
+import {readFileSync} from 'node:fs';
 import {readdir, readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
 
@@ -5,7 +6,8 @@ import type {Browser} from '@playwright/test';
 
 import {buildInCopy, type MeasuredBuild} from './build-bench';
 import {countOperations} from './generate-spec';
-import {parseSpecText} from '../src/spec-source/parse-spec';
+import {parseSpecText, readResolvedSpec} from '../src/spec-source/parse-spec';
+import {API_DOCS_BASE_PATH, assignPageIds} from '../src/openapi/page-ids';
 import type {ScaleSpecName} from './options';
 import {BENCH_DIR, benchPackageDir, benchPackageVersion} from './packages';
 import {measureFirstSearch, type SearchQueryRun} from './search-bench';
@@ -26,6 +28,8 @@ export interface ScaleSpec {
   defaultTimeoutMinutes: number;
   /** Typed into the search box: a word every page of the API is about. */
   query: string;
+  /** Operations measured by name as well (operationIds), e.g. the page an issue names. */
+  namedOperations: string[];
 }
 
 /**
@@ -45,6 +49,8 @@ export const SCALE_SPEC_SOURCES: Readonly<Record<ScaleSpecName, ScaleSpec>> = {
     installSize: 'one package, 250 MB',
     defaultTimeoutMinutes: 30,
     query: 'repository',
+    // Issue 14 names it the heaviest operation page: a `oneOf` of dozens of timeline event types.
+    namedOperations: ['issues/list-events-for-timeline'],
   },
   graph: {
     // APIs.guru's directory names Graph v1.0 `microsoft.com/graph` (the beta is `graph-beta`).
@@ -56,6 +62,7 @@ export const SCALE_SPEC_SOURCES: Readonly<Record<ScaleSpecName, ScaleSpec>> = {
     installSize: 'two packages, about 400 MB',
     defaultTimeoutMinutes: 60,
     query: 'user',
+    namedOperations: [],
   },
 };
 
@@ -69,7 +76,7 @@ export interface WeighedPage extends SitePage {
   gzipBytes: number;
 }
 
-export type ScalePageRole = 'docs' | 'overview' | 'heaviest operation' | 'median operation';
+export type ScalePageRole = 'docs' | 'overview' | 'heaviest operation' | 'median operation' | `operation ${string}`;
 
 export interface ScalePageLoad {
   role: ScalePageRole;
@@ -102,6 +109,8 @@ export interface ScaleResult {
   /** The largest and the median operation page by HTML size. */
   heaviestOperation: WeighedPage | null;
   medianOperation: WeighedPage | null;
+  /** The pages of the spec's named operations that exist. */
+  namedOperations: WeighedPage[];
   loads: ScalePageLoad[];
   search: SearchQueryRun | null;
   /** Progress samples of the build, every 15 s. */
@@ -156,6 +165,13 @@ export async function generatedRoutes(siteDir: string): Promise<{operations: Set
   const operations = new Set(files.filter((file) => file.endsWith('.api.mdx')).map((file) => routeOf(file, '.api.mdx')));
   const info = files.find((file) => file.endsWith('.info.mdx'));
   return {operations, overview: info === undefined ? null : routeOf(info, '.info.mdx')};
+}
+
+/** The route of the operation page of `operationId`, by the site's own page ids over the resolved spec the build published; null when there is none. */
+export function namedOperationRoute(siteDir: string, operationId: string): string | null {
+  const file = path.join(siteDir, '.spec/openapi.yaml');
+  const pageId = assignPageIds(readResolvedSpec(readFileSync(file, 'utf8'), {prefix: '[bench]', file})).byOperationId(operationId)?.pageId;
+  return pageId === undefined ? null : `${API_DOCS_BASE_PATH}/${pageId}`;
 }
 
 async function weigh(buildDir: string, page: SitePage | null): Promise<WeighedPage | null> {
@@ -227,6 +243,7 @@ export async function benchmarkScaleSpec(spec: ScaleSpec, options: ScaleRunOptio
     heaviestPage: null,
     heaviestOperation: null,
     medianOperation: null,
+    namedOperations: [],
     loads: [],
     search: null,
     progress,
@@ -259,6 +276,12 @@ async function measureBuiltSite(spec: ScaleSpec, options: ScaleRunOptions, resul
     {role: 'heaviest operation', route: result.heaviestOperation?.route ?? null},
     {role: 'median operation', route: result.medianOperation?.route ?? null},
   ];
+  for (const operationId of spec.namedOperations) {
+    const route = namedOperationRoute(siteDir, operationId);
+    const page = pages.find((candidate) => candidate.route === route);
+    if (page !== undefined) result.namedOperations.push((await weigh(buildDir, page))!);
+    targets.push({role: `operation ${operationId}`, route: page?.route ?? null});
+  }
   await options.serve(buildDir, async (origin) => {
     const present = targets.filter((target): target is {role: ScalePageRole; route: string} => target.route !== null);
     const measured = await measurePages(

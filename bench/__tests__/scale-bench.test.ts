@@ -1,6 +1,9 @@
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 
-import {pickScalePages, routeOfHtmlFile} from '../scale-bench';
+import {namedOperationRoute, pickScalePages, routeOfHtmlFile} from '../scale-bench';
 
 describe('routeOfHtmlFile', () => {
   it('maps build files to routes the way trailingSlash: false writes them', () => {
@@ -29,5 +32,27 @@ describe('pickScalePages', () => {
     const pages = [page('/docs/api/a', 1), page('/docs/api/b', 2), page('/docs/api/c', 3)];
     expect(pickScalePages(pages, new Set(['/docs/api/a', '/docs/api/b', '/docs/api/c'])).medianOperation).toEqual(page('/docs/api/b', 2));
     expect(pickScalePages([], new Set())).toEqual({heaviest: null, heaviestOperation: null, medianOperation: null});
+  });
+});
+
+describe('namedOperationRoute', () => {
+  it("finds an operation's page by the site's page ids over the published spec", () => {
+    const siteDir = mkdtempSync(path.join(tmpdir(), 'scale-named-'));
+    try {
+      mkdirSync(path.join(siteDir, '.spec'));
+      const spec = {
+        openapi: '3.0.3',
+        info: {title: 'T', version: '1'},
+        paths: {
+          '/repos/{owner}/{repo}/issues/{issue_number}/timeline': {get: {operationId: 'issues/list-events-for-timeline', responses: {200: {description: 'ok'}}}},
+          '/other': {get: {operationId: 'issues/list-events-for-timeline', responses: {200: {description: 'ok'}}}},
+        },
+      };
+      writeFileSync(path.join(siteDir, '.spec/openapi.yaml'), JSON.stringify(spec));
+      expect(namedOperationRoute(siteDir, 'issues/list-events-for-timeline')).toBe('/docs/api/issues-list-events-for-timeline');
+      expect(namedOperationRoute(siteDir, 'missing')).toBeNull();
+    } finally {
+      rmSync(siteDir, {recursive: true, force: true});
+    }
   });
 });
