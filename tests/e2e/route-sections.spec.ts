@@ -23,6 +23,8 @@ const site = serveDuringTests(test, BUILD);
 const jsDir = path.join(BUILD, 'assets/js');
 const sectionFiles = readdirSync(jsDir).filter((name) => name.startsWith('route-section-'));
 const sections = sectionFiles.length;
+/** Tests that open a page of every section: time enough for two page loads per section on a slow host. */
+const PER_SECTION_TIMEOUT = 30_000 + sections * 10_000;
 const sitemap = readFileSync(path.join(BUILD, 'sitemap.xml'), 'utf8');
 const docsPaths = [...sitemap.matchAll(/<loc>[^<]*?(\/docs\/api\/[^<]+)<\/loc>/g)].map((match) => match[1]);
 /** The operation pages: their Markdown twins give the method and path under the title. */
@@ -101,7 +103,7 @@ test.describe('the route table in sections', () => {
 
   for (const mode of ['directly', 'after another section'] as const) {
     test(`a page of every section opens ${mode}, hydrated, with its own section loaded`, async ({page}) => {
-      test.setTimeout(120_000);
+      test.setTimeout(PER_SECTION_TIMEOUT);
       const bySection = pagesBySection();
       for (let section = 0; section < sections; section += 1) {
         const route = bySection[section][0];
@@ -129,7 +131,7 @@ test.describe('the route table in sections', () => {
   }
 
   test("the navbar's sidebar item turns active on a client-side navigation from the blog to a page of every section", async ({page}) => {
-    test.setTimeout(120_000);
+    test.setTimeout(PER_SECTION_TIMEOUT);
     const active = page.locator('.navbar__item.navbar__link--active');
     for (const [route] of pagesBySection()) {
       await gotoHydrated(page, `${site.origin()}/blog`);

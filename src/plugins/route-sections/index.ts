@@ -112,7 +112,8 @@ function prepareGlobalData(result: SplitResult, globalData: string, themeConfig:
  * In the client bundle of a production build, this plugin replaces them with
  * split copies (./split.ts): a route list with more than `minRoutes` exact
  * routes (the docs of a large API) keeps its other routes, and its exact
- * routes go into sections of about `sectionSize` routes, chosen by a hash of
+ * routes go into sections of about `sectionSize` routes (./split.ts, by
+ * default the size that keeps a page's first load smallest), chosen by a hash of
  * the path (src/client/route-sections/bucket.ts), so the browser needs no
  * table to know which section to load. The core's `preload` (first render,
  * every navigation, link preloads) is replaced by one that loads the path's

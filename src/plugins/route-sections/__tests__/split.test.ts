@@ -5,7 +5,7 @@ import {afterAll, describe, expect, it} from 'vitest';
 import {generateRouteFiles} from '@docusaurus/core/lib/server/codegen/codegenRoutes';
 import type {RouteConfig} from '@docusaurus/types';
 import {sectionOf} from '../../../client/route-sections/bucket';
-import {evaluateRoutes, parseRegistry, splitRouteFiles, type GeneratedRouteFiles, type RouteNode} from '../split';
+import {evaluateRoutes, parseRegistry, sectionSizeFor, splitRouteFiles, type GeneratedRouteFiles, type RouteNode} from '../split';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, {recursive: true, force: true})));
@@ -69,6 +69,25 @@ function evaluateSection(code: string): SectionModule {
 }
 
 const docRoot = (routes: RouteNode[]): RouteNode => routes[1].routes![0].routes![0];
+
+describe('sectionSizeFor', () => {
+  it('grows with the square root of the routes, never under 25', () => {
+    expect(sectionSizeFor(652)).toBe(25);
+    expect(sectionSizeFor(3085)).toBe(33);
+    expect(sectionSizeFor(23000)).toBe(91);
+    // The bytes a page loads, by the model in its comment, are least there.
+    const cost = (routes: number, size: number) => (32 * routes) / size + 88 * size;
+    for (const routes of [3085, 23000]) {
+      const best = sectionSizeFor(routes);
+      expect(cost(routes, best)).toBeLessThanOrEqual(Math.min(cost(routes, best - 5), cost(routes, best + 5), cost(routes, 150)));
+    }
+  });
+
+  it("'auto' splits a list into sections of that size", async () => {
+    const result = splitRouteFiles(await generated(site(400)), {sectionSize: 'auto', minRoutes: 300});
+    expect(result.sections).toBe(Math.ceil(result.movedRoutes / 25));
+  });
+});
 
 describe('splitRouteFiles', () => {
   it('leaves a route table under the size limit as it is', async () => {
