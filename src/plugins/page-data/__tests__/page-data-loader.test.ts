@@ -1,10 +1,13 @@
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {runInNewContext} from 'node:vm';
 import {describe, expect, it} from 'vitest';
 import pageDataPlugin, {PAGE_DATA_TEST} from '../index';
 
 const require = createRequire(import.meta.url);
-const pageDataLoader = require('../page-data-loader.js') as (this: {resourcePath: string}, source: string) => string;
+const pageDataLoader = require('../page-data-loader.js') as (this: {resourcePath: string; getOptions?: () => {readAtRunTime?: boolean}}, source: string) => string;
 
 /** Runs the loader's output as a CommonJS module and returns its exports. */
 function evaluate(source: string): unknown {
@@ -28,6 +31,22 @@ describe('page-data-loader', () => {
     expect(evaluate(JSON.stringify(value))).toEqual(value);
   });
 
+  it('with readAtRunTime (the server bundle), reads the file when the module runs, and still refuses a broken one', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'page-data-'));
+    try {
+      const file = path.join(dir, 'say "hi" \\ there.page.json');
+      const model = {kind: 'operation', text: '</script> \u2028'};
+      writeFileSync(file, JSON.stringify(model));
+      const code = pageDataLoader.call({resourcePath: file, getOptions: () => ({readAtRunTime: true})}, JSON.stringify(model));
+      const module = {exports: undefined as unknown};
+      runInNewContext(code, {module, JSON, require});
+      expect(module.exports).toEqual(model);
+      expect(() => pageDataLoader.call({resourcePath: file, getOptions: () => ({readAtRunTime: true})}, '{')).toThrow(/is not valid JSON/);
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
+  });
+
   it('refuses a file that is not JSON, naming it', () => {
     expect(() => pageDataLoader.call({resourcePath: '/site/docs/api/broken.page.json'}, '{"kind": ')).toThrow(
       /\/site\/docs\/api\/broken\.page\.json is not valid JSON/,
@@ -38,11 +57,15 @@ describe('page-data-loader', () => {
 describe('page-data plugin', () => {
   const configure = (isServer: boolean) =>
     pageDataPlugin().configureWebpack?.({} as never, isServer, {} as never, undefined) as unknown as {
-      module: {parser: {json: {exportsDepth: number}}; rules: {test: RegExp; type: string; use: {loader: string}[]}[]};
+      module: {parser: {json: {exportsDepth: number}; javascript?: {dynamicImportMode: string}}; rules: {test: RegExp; type: string; use: {loader: string; options: {readAtRunTime: boolean}}[]}[]};
     };
 
-  it('routes page models through the loader and limits JSON export tracking, in both bundles', () => {
-    expect(configure(true)).toEqual(configure(false));
+  it('routes page models through the loader and limits JSON export tracking, in both bundles; the server reads them at run time', () => {
+    expect(configure(true).module.rules[0].use[0].options).toEqual({readAtRunTime: true});
+    expect(configure(false).module.rules[0].use[0].options).toEqual({readAtRunTime: false});
+    // The server bundle is one file; the client keeps a chunk per page.
+    expect(configure(true).module.parser.javascript).toEqual({dynamicImportMode: 'eager'});
+    expect(configure(false).module.parser.javascript).toBeUndefined();
     const config = configure(false);
     expect(config.module.parser.json.exportsDepth).toBe(1);
     const [rule] = config.module.rules;
