@@ -5,7 +5,7 @@ import {isFirstPageHydrated} from '@site/src/client/hydration-state';
 interface Props {
   children: ReactNode;
   /** The element it renders around the children, so that a part can be its own root (a footer, a list) instead of gaining a `<div>`. */
-  as?: 'div' | 'footer' | 'section' | 'ul';
+  as?: 'div' | 'footer' | 'ul';
   className?: string;
   /** Accessible grouping, passed to the wrapper element. */
   'aria-label'?: string;
@@ -78,7 +78,7 @@ export default function HydrateOnDemand({
   const elementRef = ref as RefObject<HTMLDivElement>;
   if (active) {
     return (
-      <Element ref={elementRef} aria-label={ariaLabel} className={className}>
+      <Element ref={elementRef} className={className} aria-label={ariaLabel}>
         {children}
       </Element>
     );
@@ -93,8 +93,8 @@ export default function HydrateOnDemand({
   return (
     <Element
       ref={elementRef}
-      aria-label={ariaLabel}
       className={className}
+      aria-label={ariaLabel}
       onPointerEnter={activate}
       onTouchStart={activate}
       onFocus={activate}

@@ -1,5 +1,4 @@
 import {useEffect, useState, type ReactNode} from 'react';
-import {createStorageSlot} from '@docusaurus/theme-common';
 import Heading from '@theme/Heading';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
@@ -21,38 +20,19 @@ function useSampleSubstitutions(page: OperationPageModel): [string, string][] | 
   return pairs;
 }
 
-/** The tabs' groupId: a language chosen on one page is selected on the next. */
-const CODE_SAMPLES_GROUP = 'code-samples';
-
-/**
- * Whether the reader chose a language other than the first one on another
- * page (the Tabs' own storage slot), which the tabs select once hydrated.
- * Read on the client's first render only.
- */
-function useStoredLanguageChoice(page: OperationPageModel): boolean {
-  const [chosen] = useState(() => {
-    if (typeof window === 'undefined') return false;
-    const stored = createStorageSlot(`docusaurus.tab.${CODE_SAMPLES_GROUP}`).get();
-    return stored !== null && stored !== page.codeSamples[0]?.id && page.codeSamples.some((sample) => sample.id === stored);
-  });
-  return chosen;
-}
-
 export default function CodeSamples({page}: {page: OperationPageModel}): ReactNode {
   const pairs = useSampleSubstitutions(page);
-  const languageChosen = useStoredLanguageChoice(page);
   return (
-    // The tabs hydrate on first use, or with the page when the language
-    // chosen on another page (groupId, kept in localStorage) is not the first
-    // and must be selected on load, or when the reader's own values replace
-    // the placeholders. The highlighted code inside stays server HTML until
-    // used, or until those values arrive.
-    <HydrateOnDemand as="section" aria-label="Code samples" className={styles.asideBlock} eager={pairs !== null || languageChosen}>
+    <section aria-label="Code samples" className={styles.asideBlock}>
       <Heading as="h2" id="code-samples" className={styles.asideHeading}>
         Code samples
       </Heading>
       {pairs ? <p className={styles.muted}>With your credentials (Authorize, “Use my credentials in the code samples”).</p> : null}
-      <Tabs groupId={CODE_SAMPLES_GROUP} className={styles.codeTabs}>
+      {/* The tabs hydrate at once, so the language chosen on another page
+          (groupId, kept in localStorage) is selected on load; the
+          highlighted code inside stays server HTML until used, or until the
+          reader's own values replace the placeholders. */}
+      <Tabs groupId="code-samples" className={styles.codeTabs}>
         {page.codeSamples.map((sample) => (
           <TabItem key={sample.id} value={sample.id} label={sample.label}>
             <HydrateOnDemand eager={pairs !== null}>
@@ -61,6 +41,6 @@ export default function CodeSamples({page}: {page: OperationPageModel}): ReactNo
           </TabItem>
         ))}
       </Tabs>
-    </HydrateOnDemand>
+    </section>
   );
 }
