@@ -166,8 +166,6 @@ const config = {
     './src/plugins/page-data/index.ts',
     // Prism loads when a code block needs it, not on every page: src/theme/README.md.
     './src/plugins/prism-on-demand/index.ts',
-    // The entry chunks compile while they download, not when first called: src/plugins/compile-hints.
-    './src/plugins/compile-hints/index.ts',
     // The browser's route table in sections for large APIs: src/plugins/route-sections.
     './src/plugins/route-sections/index.ts',
     ['./src/plugins/api-resources/index.ts', {specPath: resolvedSpecPath, provenancePath}],
