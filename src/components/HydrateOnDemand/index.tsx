@@ -1,14 +1,22 @@
-import {useEffect, useRef, useState, type ReactNode, type SyntheticEvent} from 'react';
+import {useEffect, useRef, useState, type ReactNode, type RefObject, type SyntheticEvent} from 'react';
 import {flushSync} from 'react-dom';
 import {isFirstPageHydrated} from '@site/src/client/hydration-state';
 
 interface Props {
   children: ReactNode;
+  /** The element it renders around the children, so that a part can be its own root (a footer, a list) instead of gaining a `<div>`. */
+  as?: 'div' | 'footer' | 'ul';
   className?: string;
   /** Accessible grouping, passed to the wrapper element. */
   'aria-label'?: string;
   /** Hydrate with the page: the part must change on load (a choice in the URL to show). */
   eager?: boolean;
+  /**
+   * What the children show depends on this (the sidebar's current page): a
+   * part that outlives a client-side navigation renders when it changes, so
+   * it never shows the first page's server HTML for another page.
+   */
+  renderedFor?: string;
 }
 
 /** Index path of a node below a root, to find its twin after a re-render. */
@@ -36,15 +44,27 @@ function nodeAt(root: Element, path: number[]): Node | null {
  * hydrating them at once was a single 0.9 s main-thread task on a throttled
  * phone. After the first page, client-side navigations render normally.
  */
-export default function HydrateOnDemand({children, className, 'aria-label': ariaLabel, eager = false}: Props): ReactNode {
-  const [active, setActive] = useState(() => typeof window === 'undefined' || isFirstPageHydrated() || eager);
-  const ref = useRef<HTMLDivElement>(null);
+export default function HydrateOnDemand({
+  children,
+  as = 'div',
+  className,
+  'aria-label': ariaLabel,
+  eager = false,
+  renderedFor,
+}: Props): ReactNode {
+  const [activated, setActive] = useState(() => typeof window === 'undefined' || isFirstPageHydrated() || eager);
+  const ref = useRef<HTMLElement>(null);
   const focusPath = useRef<number[] | null>(null);
+  const firstRenderedFor = useRef(renderedFor);
+  const changed = renderedFor !== firstRenderedFor.current;
+  // Rendering in the same pass as the change, not an effect later: the new
+  // page never shows with the old page's part.
+  const active = activated || changed;
 
   // A part that must change after load (the reader's own values) hydrates then.
   useEffect(() => {
-    if (eager) setActive(true);
-  }, [eager]);
+    if (eager || changed) setActive(true);
+  }, [eager, changed]);
 
   useEffect(() => {
     if (!active || !focusPath.current || !ref.current) return;
@@ -53,11 +73,14 @@ export default function HydrateOnDemand({children, className, 'aria-label': aria
     if (twin instanceof HTMLElement) twin.focus();
   }, [active]);
 
+  // One element type for both branches; the ref fits whichever it is.
+  const Element = as as 'div';
+  const elementRef = ref as RefObject<HTMLDivElement>;
   if (active) {
     return (
-      <div ref={ref} className={className} aria-label={ariaLabel}>
+      <Element ref={elementRef} className={className} aria-label={ariaLabel}>
         {children}
-      </div>
+      </Element>
     );
   }
   const activate = (event: SyntheticEvent) => {
@@ -68,8 +91,8 @@ export default function HydrateOnDemand({children, className, 'aria-label': aria
     flushSync(() => setActive(true));
   };
   return (
-    <div
-      ref={ref}
+    <Element
+      ref={elementRef}
       className={className}
       aria-label={ariaLabel}
       onPointerEnter={activate}
