@@ -5,6 +5,7 @@ interface PagefindModule {
   options(options: {excerptLength?: number}): Promise<void>;
   init(): Promise<void>;
   search(query: string): Promise<{results: PagefindResult[]} | null>;
+  preload(query: string): Promise<void>;
 }
 
 interface PagefindResult {
@@ -41,6 +42,20 @@ export function loadPagefind(bundleUrl: string): Promise<PagefindModule> {
     loading = {url: bundleUrl, module};
   }
   return loading.module;
+}
+
+/**
+ * Starts fetching the index chunks of `query`'s words, without searching: the
+ * search that follows a pause in typing finds them loaded (or on their way)
+ * instead of waiting a round trip after the pause. Chunks are cached, so a
+ * query typed letter by letter fetches each chunk once. A failure is left to
+ * the search to report.
+ */
+export function preloadSearch(bundleUrl: string, query: string): void {
+  loadPagefind(bundleUrl).then(
+    (pagefind) => pagefind.preload(query).catch(() => undefined),
+    () => undefined,
+  );
 }
 
 /** A query's results: the first hits, ranked, and the way to read more. */
