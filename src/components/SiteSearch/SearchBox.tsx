@@ -45,19 +45,21 @@ export default function SearchBox(): ReactNode {
 
   const search = useCallback(
     (text: string) => {
-      searchSite(bundleUrl, text, SHOWN_HITS).then(
-        (answer) => {
-          // An older query answering late must not replace the newer one's hits.
-          if (latestQuery.current !== text) return;
-          const next = answer.hits.slice(0, SHOWN_HITS);
-          const before = shownHits.current;
-          shownHits.current = next.length;
-          setHits(next);
-          setTotal(answer.total);
-          // The link to every result stays chosen (it is always the last option).
-          setActive((current) => (!moved.current ? 0 : current >= before ? next.length : Math.min(current, next.length)));
-          setStatus('done');
-        },
+      const show = (found: SearchHit[], count: number) => {
+        // An older query answering late must not replace the newer one's hits.
+        if (latestQuery.current !== text) return;
+        const next = found.slice(0, SHOWN_HITS);
+        const before = shownHits.current;
+        shownHits.current = next.length;
+        setHits(next);
+        setTotal(count);
+        // The link to every result stays chosen (it is always the last option).
+        setActive((current) => (!moved.current ? 0 : current >= before ? next.length : Math.min(current, next.length)));
+        setStatus('done');
+      };
+      // The first hits show as soon as they are in; the list fills (and, rarely, re-ranks) with the rest.
+      searchSite(bundleUrl, text, SHOWN_HITS, show).then(
+        (answer) => show(answer.hits, answer.total),
         () => {
           if (latestQuery.current === text) setStatus('failed');
         },
