@@ -3,10 +3,13 @@
  * the same spec: bytes fetched (gzip, as a compressing static server sends
  * them) and the time from the query to the first result on screen, in
  * Chromium, unthrottled and on Lighthouse's mobile profile applied through
- * DevTools (4× CPU slowdown, 150 ms round trip, 1.6 Mbit/s down). A report,
- * never a pass or fail.
+ * DevTools (4× CPU slowdown, 150 ms round trip, 1.6 Mbit/s down). Each time
+ * is also split at the last index byte the answer waited for: what is left
+ * is the work after the download (see search-timing.ts). Builds given
+ * together are measured in turn, run by run, so that a noisy minute of the
+ * machine falls on all of them. A report, never a pass or fail.
  *
- *   npx tsx bench/search-query.ts --build=<dir> [--build=<dir> …] [--query=contact] [--runs=5] [--serve=<serve's build/main.js>]
+ *   npx tsx bench/search-query.ts --build=<dir> [--build=<dir> …] [--query=contact] [--next=campaign] [--page=/docs/api/create-contact] [--runs=5] [--timeline] [--serve=<serve's build/main.js>]
  *
  * Each build is recognised by its search: `search-index.json` (the former
  * @easyops-cn/docusaurus-search-local) or `pagefind/` (Pagefind).
@@ -23,6 +26,7 @@ import {parseCommandLine} from '../scripts/command-line';
 import {CHROMIUM_FLAGS, CHROMIUM_PATH} from '../config/chromium';
 import {benchPackageDir} from './packages';
 import {freePort} from './static-server';
+import {splitQueryTime, type QuerySplit, type TimedResponse} from './search-timing';
 import {median} from './stats';
 
 type SearchKind = 'pagefind' | 'easyops';
@@ -33,10 +37,10 @@ interface Sample {
   /** The same bodies gzipped at level 9 (Pagefind's index files are gzip already and count as they are). */
   gzipBytes: number;
   requests: string[];
-  /** From the input event to the first result in the DOM. */
-  firstQueryMs: number;
-  /** A second, different query on the same page (index and code loaded). */
-  nextQueryMs: number;
+  /** From the input event to the first result in the DOM, and the part after the last index byte it waited for. */
+  firstQuery: QuerySplit;
+  /** A second, different query on the same page (Pagefind's code and WebAssembly loaded). */
+  nextQuery: QuerySplit;
 }
 
 /** Both searches have a navbar box with the placeholder "Search" and a listbox of options; the new one's last option is "All results", not a result. */
@@ -107,20 +111,21 @@ function throttlingProxy(target: string): Promise<{origin: string; stop: () => v
 }
 
 /**
- * Types `query` (one input event, as a paste would) and resolves with the ms
- * from that event to a new first result in the DOM, measured in the page.
+ * Types `query` (one input event, as a paste would) and resolves with the
+ * input event and the first frame with a new first result in the DOM, on the
+ * browser's wall clock (to compare with the responses' timing).
  */
-async function timeQuery(page: Page, selectors: {input: string; result: string}, query: string, previousFirst: string | null): Promise<number> {
+async function timeQuery(page: Page, selectors: {input: string; result: string}, query: string, previousFirst: string | null): Promise<{inputAt: number; shownAt: number}> {
   const answered = page.evaluate(
     ({selectors, previousFirst}) =>
-      new Promise<number>((resolve, reject) => {
+      new Promise<{inputAt: number; shownAt: number}>((resolve, reject) => {
         const input = document.querySelector<HTMLInputElement>(selectors.input)!;
         input.addEventListener(
           'input',
           (event) => {
             const check = () => {
               const first = document.querySelector(selectors.result);
-              if (first !== null && first.textContent !== previousFirst) resolve(performance.now() - event.timeStamp);
+              if (first !== null && first.textContent !== previousFirst) resolve({inputAt: performance.timeOrigin + event.timeStamp, shownAt: performance.timeOrigin + performance.now()});
               else if (performance.now() - event.timeStamp > 120_000) reject(new Error('no result within 120 s'));
               else requestAnimationFrame(check);
             };
@@ -136,7 +141,8 @@ async function timeQuery(page: Page, selectors: {input: string; result: string},
   return answered;
 }
 
-async function sample(origin: string, kind: SearchKind, query: string, nextQuery: string, throttled: boolean): Promise<Sample> {
+/** `timeline`: print when each index file of the next query arrived, and when its first result showed. */
+async function sample(origin: string, pagePath: string, query: string, nextQuery: string, throttled: boolean, timeline: boolean): Promise<Sample> {
   const browser = await chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS});
   try {
     const context = await browser.newContext({viewport: {width: 1350, height: 940}});
@@ -148,6 +154,7 @@ async function sample(origin: string, kind: SearchKind, query: string, nextQuery
     if (throttled) await cdp.send('Emulation.setCPUThrottlingRate', {rate: 4});
     // Playwright reports the requests of Pagefind's Web Worker too (the DevTools session of the page does not).
     const responses: {url: string; wire: number}[] = [];
+    const timed: TimedResponse[] = [];
     let querying = false;
     let lastActivity = Date.now();
     page.on('request', () => {
@@ -155,6 +162,8 @@ async function sample(origin: string, kind: SearchKind, query: string, nextQuery
     });
     page.on('requestfinished', (request) => {
       lastActivity = Date.now();
+      const timing = request.timing();
+      if (timing.responseEnd >= 0) timed.push({url: request.url(), finishedAt: timing.startTime + timing.responseEnd});
       if (!querying && !INDEX_FILE.test(new URL(request.url()).pathname)) return;
       const entry = {url: request.url(), wire: 0};
       responses.push(entry);
@@ -168,17 +177,24 @@ async function sample(origin: string, kind: SearchKind, query: string, nextQuery
     };
     // tsx keeps function names with a __name helper that the page does not have.
     await page.addInitScript('window.__name = (target) => target');
-    await page.goto(`${origin}/docs/api/create-contact`, {waitUntil: 'networkidle'});
+    await page.goto(`${origin}${pagePath}`, {waitUntil: 'networkidle'});
     await page.waitForFunction(() => Object.keys(document.getElementById('__docusaurus') ?? {}).some((key) => key.startsWith('__reactContainer')));
     const selectors = SELECTORS;
     querying = true;
     await page.focus(selectors.input);
-    const firstQueryMs = await timeQuery(page, selectors, query, null);
+    const first = await timeQuery(page, selectors, query, null);
     // Responses still arriving for the first answer (fragments of later hits) count too.
     await networkQuiet();
     const firstResponses = [...responses];
     const previousFirst = await page.locator(selectors.result).first().textContent();
-    const nextQueryMs = await timeQuery(page, selectors, nextQuery, previousFirst);
+    const next = await timeQuery(page, selectors, nextQuery, previousFirst);
+    // The last responses the answer waited for are reported once they finish.
+    await networkQuiet();
+    const isIndexFile = (url: string) => INDEX_FILE.test(new URL(url).pathname);
+    if (timeline) {
+      const arrivals = timed.filter((response) => isIndexFile(response.url) && response.finishedAt > next.inputAt).map((response) => `${(response.finishedAt - next.inputAt).toFixed(0)} ${new URL(response.url).pathname}`);
+      console.error(`[bench] next query "${nextQuery}"${throttled ? ', mobile' : ''}, ms after the input: ${[...arrivals, `${(next.shownAt - next.inputAt).toFixed(0)} first result on screen`].join('; ')}`);
+    }
     let gzipBytes = 0;
     for (const response of firstResponses) {
       const body = Buffer.from(await (await fetch(response.url, {headers: {'accept-encoding': 'identity'}})).arrayBuffer());
@@ -189,8 +205,8 @@ async function sample(origin: string, kind: SearchKind, query: string, nextQuery
       wireBytes: firstResponses.reduce((sum, response) => sum + response.wire, 0),
       gzipBytes,
       requests: firstResponses.map((response) => new URL(response.url).pathname),
-      firstQueryMs,
-      nextQueryMs,
+      firstQuery: splitQueryTime(first.inputAt, first.shownAt, timed, isIndexFile),
+      nextQuery: splitQueryTime(next.inputAt, next.shownAt, timed, isIndexFile),
     };
   } finally {
     await browser.close();
@@ -202,37 +218,50 @@ async function main(): Promise<void> {
     build: {type: 'string', multiple: true},
     query: {type: 'string'},
     next: {type: 'string'},
+    page: {type: 'string'},
     runs: {type: 'string'},
     serve: {type: 'string'},
+    timeline: {type: 'boolean'},
   });
   const builds = (values.build ?? []) as string[];
   if (builds.length === 0) throw new Error('[bench] give at least one --build=<dir>');
+  for (const build of builds) kindOf(build);
   const query = (values.query as string | undefined) ?? 'contact';
   const nextQuery = (values.next as string | undefined) ?? 'campaign';
+  const pagePath = (values.page as string | undefined) ?? '/docs/api/create-contact';
   const runs = Number((values.runs as string | undefined) ?? 5);
   const serveBin = (values.serve as string | undefined) ?? path.join(benchPackageDir('serve'), 'build/main.js');
-  console.log(`| build | search | profile | first query: KB on the wire, gzip (KB gzip -9) | requests | first query ms (median of ${runs}) | next query ms |`);
-  console.log('| --- | --- | --- | ---: | ---: | ---: | ---: |');
-  for (const build of builds) {
-    const kind = kindOf(build);
-    const server = await serve(serveBin, build);
-    try {
-      for (const throttled of [false, true]) {
-        const samples: Sample[] = [];
-        const proxy = throttled ? await throttlingProxy(server.origin) : undefined;
-        for (let run = 0; run < runs; run += 1) samples.push(await sample(proxy?.origin ?? server.origin, kind, query, nextQuery, throttled));
-        proxy?.stop();
-        const kb = (bytes: number | null) => ((bytes ?? 0) / 1024).toFixed(1);
-        const ms = (value: number | null) => (value ?? 0).toFixed(0);
-        const first = samples[0];
-        console.log(
-          `| ${build} | ${kind} | ${throttled ? 'mobile (4× CPU, 150 ms, 1.6 Mbit/s)' : 'unthrottled'} | ${kb(median(samples.map((s) => s.wireBytes)))} (${kb(median(samples.map((s) => s.gzipBytes)))}) | ${first.requests.length} | ${ms(median(samples.map((s) => s.firstQueryMs)))} | ${ms(median(samples.map((s) => s.nextQueryMs)))} |`,
-        );
-        if (!throttled) console.error(`[bench] ${build}: first query fetched ${first.requests.join(', ')}`);
+  console.log(`Queries "${query}", then "${nextQuery}", on ${pagePath}; medians of ${runs} runs; "after download": from the last index byte the answer waited for to the result on screen.\n`);
+  console.log('| build | search | profile | first query: KB on the wire, gzip (KB gzip -9) | requests | first query ms | after download | next query ms | after download |');
+  console.log('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  const servers = await Promise.all(builds.map((build) => serve(serveBin, build)));
+  try {
+    for (const throttled of [false, true]) {
+      const proxies = throttled ? await Promise.all(servers.map((server) => throttlingProxy(server.origin))) : undefined;
+      const samples: Sample[][] = builds.map(() => []);
+      // Build after build within each run: the machine's noise falls on every build alike.
+      for (let run = 0; run < runs; run += 1) {
+        for (const [index, server] of servers.entries()) {
+          samples[index]!.push(await sample(proxies?.[index]!.origin ?? server.origin, pagePath, query, nextQuery, throttled, values.timeline === true));
+        }
       }
-    } finally {
-      server.stop();
+      for (const proxy of proxies ?? []) proxy.stop();
+      const kb = (bytes: number | null) => ((bytes ?? 0) / 1024).toFixed(1);
+      const ms = (values: number[]) => (median(values) ?? 0).toFixed(0);
+      for (const [index, build] of builds.entries()) {
+        const built = samples[index]!;
+        const first = built[0]!;
+        console.log(
+          `| ${build} | ${kindOf(build)} | ${throttled ? 'mobile (4× CPU, 150 ms, 1.6 Mbit/s)' : 'unthrottled'} | ${kb(median(built.map((s) => s.wireBytes)))} (${kb(median(built.map((s) => s.gzipBytes)))}) | ${first.requests.length} | ${ms(built.map((s) => s.firstQuery.totalMs))} | ${ms(built.map((s) => s.firstQuery.afterDownloadMs))} | ${ms(built.map((s) => s.nextQuery.totalMs))} | ${ms(built.map((s) => s.nextQuery.afterDownloadMs))} |`,
+        );
+        if (!throttled) {
+          console.error(`[bench] ${build}: first query fetched ${first.requests.join(', ')}`);
+          console.error(`[bench] ${build}: next query waited for ${first.nextQuery.fetched.map((url) => new URL(url).pathname).join(', ') || 'nothing'}`);
+        }
+      }
     }
+  } finally {
+    for (const server of servers) server.stop();
   }
 }
 

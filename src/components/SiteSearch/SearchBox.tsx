@@ -3,20 +3,13 @@ import clsx from 'clsx';
 import {useHistory} from '@docusaurus/router';
 import useBaseUrl, {useBaseUrlUtils} from '@docusaurus/useBaseUrl';
 import HitSummary from './HitSummary';
-import {loadPagefind, searchSite} from './pagefind';
+import {loadPagefind, preloadSearch, searchSite} from './pagefind';
 import type {SearchHit} from './ranking';
+import {searchDelay, shouldPreload, type InputKind} from './typing';
 import styles from './styles.module.css';
 
 /** Hits shown under the navbar box; the search page shows them all. */
 const SHOWN_HITS = 8;
-
-/**
- * Keys typed within this of each other make one search, not one per key:
- * every search fetches the index chunks of its words and the fragments of
- * its first hits, so typing "repository" into GitHub's index fetched 362 KB
- * gzip in 66 requests for ten searches.
- */
-const TYPING_PAUSE_MS = 150;
 
 type Status = 'idle' | 'searching' | 'done' | 'failed';
 
@@ -52,19 +45,21 @@ export default function SearchBox(): ReactNode {
 
   const search = useCallback(
     (text: string) => {
-      searchSite(bundleUrl, text, SHOWN_HITS).then(
-        (answer) => {
-          // An older query answering late must not replace the newer one's hits.
-          if (latestQuery.current !== text) return;
-          const next = answer.hits.slice(0, SHOWN_HITS);
-          const before = shownHits.current;
-          shownHits.current = next.length;
-          setHits(next);
-          setTotal(answer.total);
-          // The link to every result stays chosen (it is always the last option).
-          setActive((current) => (!moved.current ? 0 : current >= before ? next.length : Math.min(current, next.length)));
-          setStatus('done');
-        },
+      const show = (found: SearchHit[], count: number) => {
+        // An older query answering late must not replace the newer one's hits.
+        if (latestQuery.current !== text) return;
+        const next = found.slice(0, SHOWN_HITS);
+        const before = shownHits.current;
+        shownHits.current = next.length;
+        setHits(next);
+        setTotal(count);
+        // The link to every result stays chosen (it is always the last option).
+        setActive((current) => (!moved.current ? 0 : current >= before ? next.length : Math.min(current, next.length)));
+        setStatus('done');
+      };
+      // The first hits show as soon as they are in; the list fills (and, rarely, re-ranks) with the rest.
+      searchSite(bundleUrl, text, SHOWN_HITS, show).then(
+        (answer) => show(answer.hits, answer.total),
         () => {
           if (latestQuery.current === text) setStatus('failed');
         },
@@ -73,8 +68,9 @@ export default function SearchBox(): ReactNode {
     [bundleUrl],
   );
 
+  /** Searches `text` after a pause in typing (see searchDelay); its index chunks start loading at once. */
   const run = useCallback(
-    (text: string) => {
+    (text: string, input: InputKind = {}) => {
       latestQuery.current = text;
       moved.current = false;
       clearTimeout(pendingSearch.current);
@@ -86,9 +82,12 @@ export default function SearchBox(): ReactNode {
         return;
       }
       setStatus('searching');
-      pendingSearch.current = setTimeout(() => search(text), TYPING_PAUSE_MS);
+      if (shouldPreload(text)) preloadSearch(bundleUrl, text);
+      const delay = searchDelay(input);
+      if (delay === 0) search(text);
+      else pendingSearch.current = setTimeout(() => search(text), delay);
     },
-    [search],
+    [bundleUrl, search],
   );
 
   // Leaving the page (a hit opened) closes the list.
@@ -156,7 +155,7 @@ export default function SearchBox(): ReactNode {
           setQuery(event.target.value);
           setOpen(true);
           setActive(-1);
-          run(event.target.value);
+          run(event.target.value, event.nativeEvent as InputEvent);
         }}
         onKeyDown={onKeyDown}
       />

@@ -5,9 +5,10 @@ interface PagefindModule {
   options(options: {excerptLength?: number}): Promise<void>;
   init(): Promise<void>;
   search(query: string): Promise<{results: PagefindResult[]} | null>;
+  preload(query: string): Promise<void>;
 }
 
-interface PagefindResult {
+export interface PagefindResult {
   id: string;
   data(): Promise<PagefindResultData>;
 }
@@ -18,6 +19,13 @@ interface PagefindResult {
  * results thanks to the weights on those elements, but not always the first.
  */
 export const RERANK_WINDOW = 10;
+
+/**
+ * Results whose data come in the first round trip: each result's data is a
+ * fragment file, and a browser opens at most six connections to one host
+ * over HTTP/1.1, so the seventh fragment waits for the first to arrive.
+ */
+export const FIRST_ROUND_HITS = 6;
 
 let loading: {url: string; module: Promise<PagefindModule>} | undefined;
 
@@ -43,6 +51,20 @@ export function loadPagefind(bundleUrl: string): Promise<PagefindModule> {
   return loading.module;
 }
 
+/**
+ * Starts fetching the index chunks of `query`'s words, without searching: the
+ * search that follows a pause in typing finds them loaded (or on their way)
+ * instead of waiting a round trip after the pause. Chunks are cached, so a
+ * query typed letter by letter fetches each chunk once. A failure is left to
+ * the search to report.
+ */
+export function preloadSearch(bundleUrl: string, query: string): void {
+  loadPagefind(bundleUrl).then(
+    (pagefind) => pagefind.preload(query).catch(() => undefined),
+    () => undefined,
+  );
+}
+
 /** A query's results: the first hits, ranked, and the way to read more. */
 export interface SearchAnswer {
   query: string;
@@ -52,14 +74,47 @@ export interface SearchAnswer {
   more(from: number, count: number): Promise<SearchHit[]>;
 }
 
-/** Runs `query` and reads the data of the first `RERANK_WINDOW` results (at least `count`), exact matches first. */
-export async function searchSite(bundleUrl: string, query: string, count: number): Promise<SearchAnswer> {
+/**
+ * Reads the data of `results` as hits, all at once so that their fetches
+ * share round trips, and calls `onFirst` with the first `first` of them
+ * (in Pagefind's order) as soon as those are in, unless every result is in
+ * by then. Resolves with every hit, in Pagefind's order.
+ */
+export async function readHits(results: readonly PagefindResult[], first: number, onFirst?: (hits: SearchHit[]) => void): Promise<SearchHit[]> {
+  let arrived = 0;
+  const reads = results.map(async (result) => {
+    const hit = toSearchHit(await result.data());
+    arrived += 1;
+    return hit;
+  });
+  if (onFirst && first > 0 && first < reads.length) {
+    Promise.all(reads.slice(0, first)).then(
+      (hits) => {
+        if (arrived < reads.length) onFirst(hits);
+      },
+      // The whole read rejects too, and the caller hears of it there.
+      () => undefined,
+    );
+  }
+  return Promise.all(reads);
+}
+
+/**
+ * Runs `query` and reads the data of the first `RERANK_WINDOW` results (at
+ * least `count`), exact matches first. `onFirstHits` gets the first
+ * `FIRST_ROUND_HITS` results, ranked among themselves, a round trip before
+ * the answer on a server that speaks HTTP/1.1: a list to show while the
+ * rest arrive. It differs from the answer's first hits only when a page the
+ * query names exactly is further down Pagefind's order.
+ */
+export async function searchSite(bundleUrl: string, query: string, count: number, onFirstHits?: (hits: SearchHit[], total: number) => void): Promise<SearchAnswer> {
   const pagefind = await loadPagefind(bundleUrl);
   const response = await pagefind.search(query);
   const results = response?.results ?? [];
-  const read = (slice: PagefindResult[]) => Promise.all(slice.map(async (result) => toSearchHit(await result.data())));
+  const read = (slice: PagefindResult[]) => readHits(slice, 0);
   const window = Math.max(count, RERANK_WINDOW);
-  const hits = rankExactMatches(query, await read(results.slice(0, window)));
+  const early = onFirstHits ? (hits: SearchHit[]) => onFirstHits(rankExactMatches(query, hits), results.length) : undefined;
+  const hits = rankExactMatches(query, await readHits(results.slice(0, window), FIRST_ROUND_HITS, early));
   return {
     query,
     total: results.length,

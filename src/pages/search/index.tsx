@@ -12,7 +12,12 @@ import styles from './styles.module.css';
 /** Results shown at first and added by each "Show more". */
 const PAGE_SIZE = 20;
 
-type Results = {status: 'idle'} | {status: 'searching'; query: string} | {status: 'failed'; query: string} | {status: 'done'; answer: SearchAnswer; hits: SearchHit[]};
+/** `answer` is missing while only the first hits are in (see searchSite): the list shows them, "Show more" waits for it. */
+type Results =
+  | {status: 'idle'}
+  | {status: 'searching'; query: string}
+  | {status: 'failed'; query: string}
+  | {status: 'done'; query: string; total: number; answer?: SearchAnswer; hits: SearchHit[]};
 
 function queryOf(search: string): string {
   return new URLSearchParams(search).get('q') ?? '';
@@ -38,9 +43,11 @@ export default function SearchPage(): ReactNode {
       return;
     }
     setResults({status: 'searching', query});
-    searchSite(bundleUrl, query, PAGE_SIZE).then(
+    searchSite(bundleUrl, query, PAGE_SIZE, (hits, total) => {
+      if (latestQuery.current === query) setResults({status: 'done', query, total, hits});
+    }).then(
       (answer) => {
-        if (latestQuery.current === query) setResults({status: 'done', answer, hits: answer.hits.slice(0, PAGE_SIZE)});
+        if (latestQuery.current === query) setResults({status: 'done', query, total: answer.total, answer, hits: answer.hits.slice(0, PAGE_SIZE)});
       },
       () => {
         if (latestQuery.current === query) setResults({status: 'failed', query});
@@ -58,7 +65,7 @@ export default function SearchPage(): ReactNode {
   };
 
   const showMore = async () => {
-    if (results.status !== 'done') return;
+    if (results.status !== 'done' || !results.answer) return;
     const more = await results.answer.more(results.hits.length, PAGE_SIZE);
     setResults((current) => (current.status === 'done' && current.answer === results.answer ? {...current, hits: [...current.hits, ...more]} : current));
   };
@@ -86,9 +93,9 @@ export default function SearchPage(): ReactNode {
           {results.status === 'searching' ? `Searching for “${results.query}”…` : null}
           {results.status === 'failed' ? `Search is not available right now; “${results.query}” could not be searched.` : null}
           {results.status === 'done'
-            ? results.answer.total === 0
-              ? `No results for “${results.answer.query}”.`
-              : `${results.answer.total} result${results.answer.total === 1 ? '' : 's'} for “${results.answer.query}”`
+            ? results.total === 0
+              ? `No results for “${results.query}”.`
+              : `${results.total} result${results.total === 1 ? '' : 's'} for “${results.query}”`
             : null}
         </div>
         {results.status === 'done' && results.hits.length > 0 ? (
@@ -103,7 +110,7 @@ export default function SearchPage(): ReactNode {
             ))}
           </ol>
         ) : null}
-        {results.status === 'done' && results.hits.length < results.answer.total ? (
+        {results.status === 'done' && results.answer && results.hits.length < results.total ? (
           <button type="button" className="button button--secondary" onClick={() => void showMore()}>
             Show more results
           </button>

@@ -8,18 +8,46 @@
  * A worker loads this file, and Pagefind, as Node's own ES modules. The
  * indexing itself runs in Pagefind's binary (from the optional
  * @pagefind/<platform> package, no install script needed).
+ *
+ * Pagefind reads a copy of the pages to index, without their `id`
+ * attributes (see indexed-html.mjs), in a temporary folder: the same paths,
+ * so the same URLs.
  */
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {parentPort, workerData} from 'node:worker_threads';
 import * as pagefind from 'pagefind';
 
+import {withoutIds} from './indexed-html.mjs';
+
 /** @typedef {{outDir: string, outputPath: string, glob: string, excludeSelectors: string[], language: string}} IndexJob */
+
+/**
+ * Copies the HTML files of `outDir` that have something to index (a
+ * `data-pagefind-body` element) into `copyDir`, without their ids.
+ *
+ * @param {string} outDir
+ * @param {string} copyDir
+ */
+function copyIndexedPages(outDir, copyDir) {
+  for (const file of readdirSync(outDir, {recursive: true, encoding: 'utf8'})) {
+    if (!file.endsWith('.html')) continue;
+    const html = readFileSync(path.join(outDir, file), 'utf8');
+    if (!html.includes('data-pagefind-body')) continue;
+    mkdirSync(path.dirname(path.join(copyDir, file)), {recursive: true});
+    writeFileSync(path.join(copyDir, file), withoutIds(html));
+  }
+}
 
 /** @param {IndexJob} job */
 async function writeIndex(job) {
+  const copyDir = mkdtempSync(path.join(tmpdir(), 'search-index-'));
   try {
+    copyIndexedPages(job.outDir, copyDir);
     const {index, errors} = await pagefind.createIndex({excludeSelectors: job.excludeSelectors, forceLanguage: job.language});
     if (!index) throw new Error(`[search] Pagefind could not start: ${errors.join('; ')}`);
-    const added = await index.addDirectory({path: job.outDir, glob: job.glob});
+    const added = await index.addDirectory({path: copyDir, glob: job.glob});
     if (added.errors.length > 0) throw new Error(`[search] Pagefind could not index ${job.outDir}: ${added.errors.join('; ')}`);
     if (added.page_count === 0) {
       throw new Error(`[search] no page of ${job.outDir} has a data-pagefind-body element; the docs and blog post wrappers in src/theme/ set it`);
@@ -30,6 +58,7 @@ async function writeIndex(job) {
     return {pages: added.page_count, files: files.length, outputPath: job.outputPath};
   } finally {
     await pagefind.close();
+    rmSync(copyDir, {recursive: true, force: true});
   }
 }
 

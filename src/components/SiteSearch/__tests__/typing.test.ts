@@ -1,0 +1,30 @@
+import {describe, expect, it} from 'vitest';
+
+import {searchDelay, shouldPreload, TYPING_PAUSE_MS} from '../typing';
+
+describe('searchDelay', () => {
+  it('waits for the next key after a key typed', () => {
+    expect(searchDelay({inputType: 'insertText', data: 'c'})).toBe(TYPING_PAUSE_MS);
+    expect(searchDelay({inputType: 'deleteContentBackward', data: null})).toBe(TYPING_PAUSE_MS);
+    expect(searchDelay({})).toBe(TYPING_PAUSE_MS);
+  });
+
+  it('searches at once when the query arrives whole', () => {
+    expect(searchDelay({inputType: 'insertFromPaste', data: null})).toBe(0);
+    expect(searchDelay({inputType: 'insertFromDrop', data: null})).toBe(0);
+    expect(searchDelay({inputType: 'insertReplacementText', data: null})).toBe(0);
+    expect(searchDelay({inputType: 'insertText', data: 'campaign'})).toBe(0);
+  });
+
+  it('counts a character outside the Basic Multilingual Plane as one key', () => {
+    expect(searchDelay({inputType: 'insertText', data: '😀'})).toBe(TYPING_PAUSE_MS);
+  });
+});
+
+describe('shouldPreload', () => {
+  it('waits for two letters, spaces aside', () => {
+    expect(shouldPreload('c')).toBe(false);
+    expect(shouldPreload(' c ')).toBe(false);
+    expect(shouldPreload('co')).toBe(true);
+  });
+});
