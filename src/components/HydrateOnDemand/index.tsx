@@ -5,18 +5,12 @@ import {isFirstPageHydrated} from '@site/src/client/hydration-state';
 interface Props {
   children: ReactNode;
   /** The element it renders around the children, so that a part can be its own root (a footer, a list) instead of gaining a `<div>`. */
-  as?: 'div' | 'footer' | 'ul';
+  as?: 'div' | 'footer';
   className?: string;
   /** Accessible grouping, passed to the wrapper element. */
   'aria-label'?: string;
   /** Hydrate with the page: the part must change on load (a choice in the URL to show). */
   eager?: boolean;
-  /**
-   * What the children show depends on this (the sidebar's current page): a
-   * part that outlives a client-side navigation renders when it changes, so
-   * it never shows the first page's server HTML for another page.
-   */
-  renderedFor?: string;
 }
 
 /** Index path of a node below a root, to find its twin after a re-render. */
@@ -50,21 +44,15 @@ export default function HydrateOnDemand({
   className,
   'aria-label': ariaLabel,
   eager = false,
-  renderedFor,
 }: Props): ReactNode {
-  const [activated, setActive] = useState(() => typeof window === 'undefined' || isFirstPageHydrated() || eager);
+  const [active, setActive] = useState(() => typeof window === 'undefined' || isFirstPageHydrated() || eager);
   const ref = useRef<HTMLElement>(null);
   const focusPath = useRef<number[] | null>(null);
-  const firstRenderedFor = useRef(renderedFor);
-  const changed = renderedFor !== firstRenderedFor.current;
-  // Rendering in the same pass as the change, not an effect later: the new
-  // page never shows with the old page's part.
-  const active = activated || changed;
 
   // A part that must change after load (the reader's own values) hydrates then.
   useEffect(() => {
-    if (eager || changed) setActive(true);
-  }, [eager, changed]);
+    if (eager) setActive(true);
+  }, [eager]);
 
   useEffect(() => {
     if (!active || !focusPath.current || !ref.current) return;

@@ -32,8 +32,8 @@ describe('Footer/Layout', () => {
 
 describe('HydrateOnDemand', () => {
   it('renders its children on the server inside the element it is given, with no wrapper of its own', () => {
-    expect(renderToStaticMarkup(<HydrateOnDemand as="ul" className="menu__list" renderedFor="/docs/a"><li>A</li></HydrateOnDemand>)).toBe(
-      '<ul class="menu__list"><li>A</li></ul>',
+    expect(renderToStaticMarkup(<HydrateOnDemand as="footer" className="footer"><p>A</p></HydrateOnDemand>)).toBe(
+      '<footer class="footer"><p>A</p></footer>',
     );
     expect(renderToStaticMarkup(<HydrateOnDemand aria-label="Examples"><p>x</p></HydrateOnDemand>)).toBe('<div aria-label="Examples"><p>x</p></div>');
   });
