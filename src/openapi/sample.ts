@@ -20,6 +20,17 @@ import {mergeAllOf, type SchemaDirection} from './schema';
 /** Deep enough for real bodies; deeper nests are cut (circular ones always are). */
 const MAX_SAMPLE_DEPTH = 8;
 
+/**
+ * JSON text an example generated from a schema may take, and the shallower
+ * depths tried, in turn, for one that is larger. Microsoft Graph's entities
+ * embed each other at every level: `driveItem`'s example at depth 8 was
+ * 5.7 MB of JSON, and with it in each of its code samples, one operation's
+ * page model was 127 MB (4.1 GB for the whole API, more than the bundler
+ * could take). 32 KB is 30 times the bundled spec's largest body.
+ */
+export const MAX_SAMPLE_BYTES = 32 * 1024;
+const SHALLOWER_SAMPLE_DEPTHS = [5, 3, 2, 1];
+
 const sanitizedDocuments = new WeakMap<SpecDocument, JsonObject>();
 
 function isBrokenRef(spec: SpecDocument, value: unknown): boolean {
@@ -166,26 +177,60 @@ function fit(spec: SpecDocument, rawSchema: unknown, value: unknown, depth: numb
   return value;
 }
 
-export function sampleFromSchema(spec: SpecDocument, schema: unknown, direction: SchemaDirection): unknown {
-  if (!isObject(schema)) return undefined;
+/** JSON text length of `value`, stopping early once it is over `limit`. */
+function jsonLengthOver(value: unknown, limit: number): boolean {
+  let length = 0;
+  const visit = (node: unknown): boolean => {
+    if (Array.isArray(node)) {
+      length += 2 + node.length;
+      return length > limit || node.some(visit);
+    }
+    if (isObject(node)) {
+      for (const [key, child] of Object.entries(node)) {
+        length += key.length + 4;
+        if (length > limit || visit(child)) return true;
+      }
+      length += 2;
+      return length > limit;
+    }
+    length += typeof node === 'string' ? node.length + 2 : String(node).length;
+    return length > limit;
+  };
+  return visit(value);
+}
+
+function sampleAtDepth(spec: SpecDocument, schema: JsonObject, direction: SchemaDirection, maxSampleDepth: number): unknown {
   const options = {
     skipReadOnly: direction === 'request',
     skipWriteOnly: direction === 'response',
     quiet: true,
     enablePatterns: true,
-    maxSampleDepth: MAX_SAMPLE_DEPTH,
+    maxSampleDepth,
   };
-  let value: unknown;
   try {
-    value = sample(schema as JSONSchema7, options, spec.root);
+    return sample(schema as JSONSchema7, options, spec.root);
   } catch {
     try {
-      value = sample(withoutBrokenRefs(spec, schema) as JSONSchema7, options, sanitizedDocument(spec));
+      return sample(withoutBrokenRefs(spec, schema) as JSONSchema7, options, sanitizedDocument(spec));
     } catch {
       // A schema the sampler cannot read at all: the page says there is no example rather than failing the build.
       return undefined;
     }
   }
+}
+
+/**
+ * An example of `schema`, at most MAX_SAMPLE_BYTES of JSON unless even the
+ * shallowest one is larger (a schema with that many fields of its own).
+ */
+export function sampleFromSchema(spec: SpecDocument, schema: unknown, direction: SchemaDirection): unknown {
+  if (!isObject(schema)) return undefined;
+  let value = sampleAtDepth(spec, schema, direction, MAX_SAMPLE_DEPTH);
+  for (const depth of SHALLOWER_SAMPLE_DEPTHS) {
+    if (!jsonLengthOver(value, MAX_SAMPLE_BYTES)) break;
+    value = sampleAtDepth(spec, schema, direction, depth);
+  }
+  if (value === undefined) return undefined;
   if (value === null && !allowsNull(spec, schema)) return undefined;
   return fit(spec, schema, value, 0);
 }
