@@ -5,15 +5,17 @@
  * data is one object for the whole app (./runtime.ts passes it), so adding
  * in place is enough; a section loads before its pages render.
  */
-interface GlobalDoc {
+export interface GlobalDoc {
   id: string;
   path: string;
+  sidebar?: string;
 }
 
 /** [plugin id, version name, docs], as the section exports them. */
 export type SectionDocs = [string, string, GlobalDoc[]][];
 
-const DOCS_PLUGIN = 'docusaurus-plugin-content-docs';
+/** The docs plugin's name, its key in the global data. */
+export const DOCS_PLUGIN = 'docusaurus-plugin-content-docs';
 
 export type DocsGlobalData = Record<string, Record<string, {versions?: {name: string; docs?: GlobalDoc[]}[]} | undefined> | undefined>;
 

@@ -15,13 +15,7 @@
  * throws for a missing id, on every page).
  */
 
-export const DOCS_PLUGIN = 'docusaurus-plugin-content-docs';
-
-export interface GlobalDoc {
-  id: string;
-  path: string;
-  sidebar?: string;
-}
+import {DOCS_PLUGIN, type GlobalDoc, type SectionDocs} from '../../client/route-sections/global-docs';
 
 interface GlobalVersion {
   name: string;
@@ -31,8 +25,6 @@ interface GlobalVersion {
 
 export type GlobalData = Record<string, Record<string, unknown>>;
 
-/** A section's share of the list: [plugin id, version name, docs]. */
-export type SectionDocs = [string, string, GlobalDoc[]][];
 
 export interface SplitGlobalDocs {
   /** The global data without the moved docs; undefined when nothing moved. */

@@ -44,8 +44,8 @@ interface PreparedProps {
 }
 
 /** Writes the docs plugin's version props without the moved docs, and for the client with lazy sidebar categories. */
-function prepareVersionProps(result: SplitResult, registry: string, globalData: string, generatedFilesDir: string, outDir: string): PreparedProps {
-  const data = JSON.parse(globalData) as Parameters<typeof docIdsAt>[0];
+function prepareVersionProps(result: SplitResult, registry: string, globalData: GlobalData, generatedFilesDir: string, outDir: string): PreparedProps {
+  const data = globalData as Parameters<typeof docIdsAt>[0];
   const dropIds = docIdsAt(data, result.movedPaths);
   const docPaths = docPathsOf(data);
   const requests = new Set([...parseRegistry(registry).values()].map((line) => /import\(\/\*.*?\*\/ "([^"]+)"\)/.exec(line)?.[1] ?? ''));
@@ -87,9 +87,9 @@ function prepareVersionProps(result: SplitResult, registry: string, globalData: 
  * pages, and appends each section's entries to its file (./global-docs.ts).
  * Returns the file, or undefined when nothing moved.
  */
-function prepareGlobalData(result: SplitResult, globalData: string, themeConfig: LoadContext['siteConfig']['themeConfig'], outDir: string): string | undefined {
+function prepareGlobalData(result: SplitResult, globalData: GlobalData, themeConfig: LoadContext['siteConfig']['themeConfig'], outDir: string): string | undefined {
   const navbarItems = (themeConfig as {navbar?: {items?: unknown[]}}).navbar?.items;
-  const {trimmed, byPath} = splitGlobalDocs(JSON.parse(globalData) as GlobalData, result.movedPaths, navbarDocIds(navbarItems));
+  const {trimmed, byPath} = splitGlobalDocs(globalData, result.movedPaths, navbarDocIds(navbarItems));
   if (trimmed === undefined) return undefined;
   for (const [file, paths] of Object.entries(result.sectionPaths)) {
     result.files[file] += `\n/** The docs plugin's global-data entries of its pages (src/plugins/route-sections/global-docs.ts). */\nexport const globalDocs = ${JSON.stringify(sectionDocs(paths, byPath))};\n`;
@@ -137,19 +137,20 @@ export default function routeSectionsPlugin(context: Pick<LoadContext, 'generate
     const read = (name: string) => readFileSync(path.join(context.generatedFilesDir, name), 'utf8');
     const registry = read('registry.js');
     const result = splitRouteFiles({routes: read('routes.js'), registry, routesChunkNames: read('routesChunkNames.json')}, splitOptions);
-    const versionProps = result.sections === 0 ? undefined : prepareVersionProps(result, registry, read('globalData.json'), context.generatedFilesDir, outDir);
-    if (versionProps !== undefined) {
-      // Each section names the lazy sidebar category of each of its pages.
-      for (const [file, paths] of Object.entries(result.sectionPaths)) {
-        const categories = Object.fromEntries(paths.flatMap((page) => {
-          const category = versionProps.categoryOfPath.get(page);
-          return category === undefined ? [] : [[page, category]];
-        }));
-        result.files[file] += `\n/** Page path → its sidebar category that loads on demand (src/plugins/route-sections/lazy-sidebar.ts). */\nexport const sidebarCategories = ${JSON.stringify(categories)};\n`;
-      }
-      result.files['lazy-sidebar.js'] = versionProps.sidebarModule;
+    if (result.sections === 0) return {result, versionProps: undefined, globalDocs: undefined};
+    // Read once: the version props and the client's global data are both cut from it.
+    const globalData = JSON.parse(read('globalData.json')) as GlobalData;
+    const versionProps = prepareVersionProps(result, registry, globalData, context.generatedFilesDir, outDir);
+    // Each section names the lazy sidebar category of each of its pages.
+    for (const [file, paths] of Object.entries(result.sectionPaths)) {
+      const categories = Object.fromEntries(paths.flatMap((page) => {
+        const category = versionProps.categoryOfPath.get(page);
+        return category === undefined ? [] : [[page, category]];
+      }));
+      result.files[file] += `\n/** Page path → its sidebar category that loads on demand (src/plugins/route-sections/lazy-sidebar.ts). */\nexport const sidebarCategories = ${JSON.stringify(categories)};\n`;
     }
-    const globalDocs = result.sections === 0 ? undefined : prepareGlobalData(result, read('globalData.json'), context.siteConfig.themeConfig, outDir);
+    result.files['lazy-sidebar.js'] = versionProps.sidebarModule;
+    const globalDocs = prepareGlobalData(result, globalData, context.siteConfig.themeConfig, outDir);
     return {result, versionProps, globalDocs};
   };
   let prepared: ReturnType<typeof prepare> | undefined;
