@@ -177,28 +177,6 @@ function fit(spec: SpecDocument, rawSchema: unknown, value: unknown, depth: numb
   return value;
 }
 
-/** JSON text length of `value`, stopping early once it is over `limit`. */
-function jsonLengthOver(value: unknown, limit: number): boolean {
-  let length = 0;
-  const visit = (node: unknown): boolean => {
-    if (Array.isArray(node)) {
-      length += 2 + node.length;
-      return length > limit || node.some(visit);
-    }
-    if (isObject(node)) {
-      for (const [key, child] of Object.entries(node)) {
-        length += key.length + 4;
-        if (length > limit || visit(child)) return true;
-      }
-      length += 2;
-      return length > limit;
-    }
-    length += typeof node === 'string' ? node.length + 2 : String(node).length;
-    return length > limit;
-  };
-  return visit(value);
-}
-
 function sampleAtDepth(spec: SpecDocument, schema: JsonObject, direction: SchemaDirection, maxSampleDepth: number): unknown {
   const options = {
     skipReadOnly: direction === 'request',
@@ -227,7 +205,8 @@ export function sampleFromSchema(spec: SpecDocument, schema: unknown, direction:
   if (!isObject(schema)) return undefined;
   let value = sampleAtDepth(spec, schema, direction, MAX_SAMPLE_DEPTH);
   for (const depth of SHALLOWER_SAMPLE_DEPTHS) {
-    if (!jsonLengthOver(value, MAX_SAMPLE_BYTES)) break;
+    // The example's JSON text, as the page and its code samples show it.
+    if ((JSON.stringify(value) ?? '').length <= MAX_SAMPLE_BYTES) break;
     value = sampleAtDepth(spec, schema, direction, depth);
   }
   if (value === undefined) return undefined;
