@@ -167,11 +167,15 @@ export async function generatedRoutes(siteDir: string): Promise<{operations: Set
   return {operations, overview: info === undefined ? null : routeOf(info, '.info.mdx')};
 }
 
-/** The route of the operation page of `operationId`, by the site's own page ids over the resolved spec the build published; null when there is none. */
-export function namedOperationRoute(siteDir: string, operationId: string): string | null {
+/** The routes of the operation pages of `operationIds` (null where there is none), by the site's own page ids over the resolved spec the build published. */
+export function namedOperationRoutes(siteDir: string, operationIds: readonly string[]): (string | null)[] {
+  if (operationIds.length === 0) return [];
   const file = path.join(siteDir, '.spec/openapi.yaml');
-  const pageId = assignPageIds(readResolvedSpec(readFileSync(file, 'utf8'), {prefix: '[bench]', file})).byOperationId(operationId)?.pageId;
-  return pageId === undefined ? null : `${API_DOCS_BASE_PATH}/${pageId}`;
+  const pages = assignPageIds(readResolvedSpec(readFileSync(file, 'utf8'), {prefix: '[bench]', file}));
+  return operationIds.map((operationId) => {
+    const pageId = pages.byOperationId(operationId)?.pageId;
+    return pageId === undefined ? null : `${API_DOCS_BASE_PATH}/${pageId}`;
+  });
 }
 
 async function weigh(buildDir: string, page: SitePage | null): Promise<WeighedPage | null> {
@@ -276,8 +280,9 @@ async function measureBuiltSite(spec: ScaleSpec, options: ScaleRunOptions, resul
     {role: 'heaviest operation', route: result.heaviestOperation?.route ?? null},
     {role: 'median operation', route: result.medianOperation?.route ?? null},
   ];
-  for (const operationId of spec.namedOperations) {
-    const route = namedOperationRoute(siteDir, operationId);
+  const namedRoutes = namedOperationRoutes(siteDir, spec.namedOperations);
+  for (const [index, operationId] of spec.namedOperations.entries()) {
+    const route = namedRoutes[index];
     const page = pages.find((candidate) => candidate.route === route);
     if (page !== undefined) result.namedOperations.push((await weigh(buildDir, page))!);
     targets.push({role: `operation ${operationId}`, route: page?.route ?? null});

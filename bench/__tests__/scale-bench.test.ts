@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 
-import {namedOperationRoute, pickScalePages, routeOfHtmlFile} from '../scale-bench';
+import {namedOperationRoutes, pickScalePages, routeOfHtmlFile} from '../scale-bench';
 
 describe('routeOfHtmlFile', () => {
   it('maps build files to routes the way trailingSlash: false writes them', () => {
@@ -35,7 +35,7 @@ describe('pickScalePages', () => {
   });
 });
 
-describe('namedOperationRoute', () => {
+describe('namedOperationRoutes', () => {
   it("finds an operation's page by the site's page ids over the published spec", () => {
     const siteDir = mkdtempSync(path.join(tmpdir(), 'scale-named-'));
     try {
@@ -49,8 +49,8 @@ describe('namedOperationRoute', () => {
         },
       };
       writeFileSync(path.join(siteDir, '.spec/openapi.yaml'), JSON.stringify(spec));
-      expect(namedOperationRoute(siteDir, 'issues/list-events-for-timeline')).toBe('/docs/api/issues-list-events-for-timeline');
-      expect(namedOperationRoute(siteDir, 'missing')).toBeNull();
+      expect(namedOperationRoutes(siteDir, ['issues/list-events-for-timeline', 'missing'])).toEqual(['/docs/api/issues-list-events-for-timeline', null]);
+      expect(namedOperationRoutes(siteDir, [])).toEqual([]);
     } finally {
       rmSync(siteDir, {recursive: true, force: true});
     }
