@@ -2,6 +2,7 @@ import {Document, LineCounter, isScalar, parseDocument, visit} from 'yaml';
 
 import {SpecDocument, escapePointerSegment, isObject} from '../openapi/spec-document';
 import {SpecSourceError} from './errors.js';
+import {parseWithCache} from './parsed-spec-cache';
 
 /**
  * Cap on alias expansion while turning YAML into data. A real spec uses a
@@ -135,14 +136,23 @@ export function parseSpecText(text: string, options: ParseSpecOptions = {}): unk
 }
 
 /**
+ * The data of the resolved spec's text, parsed with `parseSpecText`, the
+ * parser that accepted it; from the JSON cache next to `file` when a reader
+ * before parsed the same text (./parsed-spec-cache.ts).
+ */
+export function parseResolvedSpecText(text: string, file: string): unknown {
+  return parseWithCache(text, file, (source) => parseSpecText(source, {what: 'file'}));
+}
+
+/**
  * The resolved spec (`.spec/openapi.yaml`, written by `npm run spec`) as the
- * build-time steps read it: with `parseSpecText`, the parser that accepted
- * it. `prefix` and `file` name the reader and the file in the error.
+ * build-time steps read it (`parseResolvedSpecText`). `prefix` and `file`
+ * name the reader and the file in the error.
  */
 export function readResolvedSpec(text: string, {prefix, file}: {prefix: string; file: string}): SpecDocument {
   let document: unknown;
   try {
-    document = parseSpecText(text, {what: 'file'});
+    document = parseResolvedSpecText(text, file);
   } catch (error) {
     throw new Error(`${prefix} ${file} cannot be read (${(error as Error).message}); run "npm run spec".`);
   }

@@ -5,7 +5,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 
 import {validateOptions, type PluginOptions} from './options';
 import {SpecDocument, isObject} from '../../openapi/spec-document';
-import {parseSpecText} from '../../spec-source/parse-spec';
+import {parseResolvedSpecText} from '../../spec-source/parse-spec';
 import {buildPostmanCollection} from './postman';
 
 export type {PluginOptions} from './options';
@@ -26,7 +26,7 @@ export interface DownloadFile {
 export function parseSpec(yamlText: string, source: string): SpecDocument {
   let document: unknown;
   try {
-    document = parseSpecText(yamlText, {what: 'file'});
+    document = parseResolvedSpecText(yamlText, source);
   } catch (error) {
     throw new Error(`[spec-downloads] ${source} is not valid YAML: ${(error as Error).message}`);
   }

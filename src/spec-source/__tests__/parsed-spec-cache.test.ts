@@ -1,0 +1,82 @@
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {afterEach, describe, expect, it} from 'vitest';
+import {cacheDirOf, exactJson, parseWithCache} from '../parsed-spec-cache';
+import {readResolvedSpec} from '../parse-spec';
+
+const roots: string[] = [];
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, {recursive: true, force: true});
+});
+
+function specDir(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'parsed-cache-'));
+  roots.push(root);
+  const dir = path.join(root, '.spec');
+  mkdirSync(dir);
+  return dir;
+}
+
+const YAML = 'openapi: 3.1.0\ninfo: {title: Cached, version: "1"}\npaths:\n  /a:\n    get:\n      responses: {"200": {description: ok}}\n';
+
+describe('parseWithCache', () => {
+  it('parses a text once: a second reader of the same text takes the cached data, equal to the parsed data', () => {
+    const file = path.join(specDir(), 'openapi.yaml');
+    let parses = 0;
+    const parse = (text: string) => {
+      parses++;
+      return {text, list: [1, 'two', null, {deep: true}]};
+    };
+    const first = parseWithCache(YAML, file, parse);
+    const second = parseWithCache(YAML, file, parse);
+    expect(parses).toBe(1);
+    expect(second).toEqual(first);
+    expect(second).not.toBe(first);
+    expect(readdirSync(cacheDirOf(file))).toHaveLength(1);
+  });
+
+  it('parses a changed text again and keeps only the newest text\'s data', () => {
+    const file = path.join(specDir(), 'openapi.yaml');
+    let parses = 0;
+    const parse = (text: string) => ({text, parse: ++parses});
+    parseWithCache(YAML, file, parse);
+    expect(parseWithCache(`${YAML}# changed\n`, file, parse)).toEqual({text: `${YAML}# changed\n`, parse: 2});
+    expect(parseWithCache(YAML, file, parse)).toEqual({text: YAML, parse: 3});
+    expect(readdirSync(cacheDirOf(file))).toHaveLength(1);
+  });
+
+  it('parses again when the cached file is damaged, and never caches data JSON would change', () => {
+    const file = path.join(specDir(), 'openapi.yaml');
+    parseWithCache(YAML, file, () => ({ok: true}));
+    const [name] = readdirSync(cacheDirOf(file));
+    writeFileSync(path.join(cacheDirOf(file), name), '{"ok": tr');
+    expect(parseWithCache(YAML, file, () => ({ok: 'parsed again'}))).toEqual({ok: 'parsed again'});
+
+    const other = path.join(specDir(), 'openapi.yaml');
+    expect(parseWithCache(YAML, other, () => ({big: Infinity}))).toEqual({big: Infinity});
+    expect(existsSync(cacheDirOf(other)) && readdirSync(cacheDirOf(other)).length > 0).toBe(false);
+    expect(exactJson({a: [1, NaN]})).toBeUndefined();
+    expect(exactJson({a: [1, 2.5, -3]})).toBe('{"a":[1,2.5,-3]}');
+  });
+
+  it('writes nothing beside a spec outside a .spec folder', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'parsed-cache-'));
+    roots.push(root);
+    const file = path.join(root, 'meridian.yaml');
+    let parses = 0;
+    parseWithCache(YAML, file, () => ++parses);
+    parseWithCache(YAML, file, () => ++parses);
+    expect(parses).toBe(2);
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('gives readResolvedSpec the same document from the YAML and from the cache, and the same error for broken YAML', () => {
+    const file = path.join(specDir(), 'openapi.yaml');
+    const parsed = readResolvedSpec(YAML, {prefix: '[test]', file});
+    const cached = readResolvedSpec(YAML, {prefix: '[test]', file});
+    expect(cached.root).toEqual(parsed.root);
+    expect(JSON.parse(readFileSync(path.join(cacheDirOf(file), readdirSync(cacheDirOf(file))[0]), 'utf8'))).toEqual(parsed.root);
+    expect(() => readResolvedSpec('a: [', {prefix: '[test]', file})).toThrow(/^\[test\] .*openapi\.yaml cannot be read \(YAML error at line 1, column 5: /);
+  });
+});

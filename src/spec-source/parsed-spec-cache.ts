@@ -1,0 +1,81 @@
+import {createHash} from 'node:crypto';
+import {mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+
+/** The generated folder the resolved spec lives in (gitignored); a spec file anywhere else is never cached. */
+export const RESOLVED_SPEC_DIR = '.spec';
+
+/**
+ * The resolved spec's data, kept as JSON next to it, for the steps that read
+ * `.spec/openapi.yaml` after the spec step: `npm run gen`, the changelog and
+ * the Docusaurus build each parse it (the config's API links, the API
+ * resources, the downloads), six parses per build. The YAML parser is slow on
+ * large descriptions (Microsoft Graph's 26 MB took 22 to 45 s and 1 GB of
+ * heap per parse on this machine); `JSON.parse` of the same data takes about
+ * one second.
+ *
+ * The first reader parses the YAML and writes `<dir>/.cache/<name>.<sha256>.json`;
+ * later readers of the same text (same SHA-256) take the JSON. The data is the
+ * same, except that an object the YAML shared through an alias is a copy in
+ * each place. A document JSON cannot hold exactly (a non-finite number from
+ * `.inf` or `.nan`) is not cached. The cache is only an optimisation: any
+ * failure to read or write it means the YAML is parsed, as before. Only
+ * files in a `.spec` folder are cached, so that reading a spec elsewhere (the
+ * bundled one, a test's) never writes beside it.
+ */
+
+/** `.spec/openapi.yaml` → `.spec/.cache` */
+export function cacheDirOf(specFile: string): string {
+  return path.join(path.dirname(specFile), '.cache');
+}
+
+function cacheFileOf(specFile: string, sha256: string): string {
+  return path.join(cacheDirOf(specFile), `${path.basename(specFile)}.${sha256}.json`);
+}
+
+/** JSON.stringify of `value`, or undefined when JSON would change it (NaN, ±Infinity become null). */
+export function exactJson(value: unknown): string | undefined {
+  let exact = true;
+  const text = JSON.stringify(value, (_key, item: unknown) => {
+    if (typeof item === 'number' && !Number.isFinite(item)) exact = false;
+    return item;
+  });
+  return exact ? text : undefined;
+}
+
+function writeCache(specFile: string, sha256: string, document: unknown): void {
+  const json = exactJson(document);
+  if (json === undefined) return;
+  const dir = cacheDirOf(specFile);
+  const target = cacheFileOf(specFile, sha256);
+  mkdirSync(dir, {recursive: true});
+  const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+  writeFileSync(temporary, json);
+  renameSync(temporary, target);
+  // Data of texts this file no longer has.
+  const prefix = `${path.basename(specFile)}.`;
+  for (const name of readdirSync(dir)) {
+    if (name.startsWith(prefix) && name.endsWith('.json') && path.join(dir, name) !== target) rmSync(path.join(dir, name), {force: true});
+  }
+}
+
+/**
+ * `parse(text)` of the text of `specFile`, from the cache when it holds the
+ * data of exactly this text.
+ */
+export function parseWithCache(text: string, specFile: string, parse: (text: string) => unknown): unknown {
+  if (path.basename(path.dirname(path.resolve(specFile))) !== RESOLVED_SPEC_DIR) return parse(text);
+  const sha256 = createHash('sha256').update(text).digest('hex');
+  try {
+    return JSON.parse(readFileSync(cacheFileOf(specFile, sha256), 'utf8')) as unknown;
+  } catch {
+    // No cache for this text, or one that cannot be read: parse.
+  }
+  const document = parse(text);
+  try {
+    writeCache(specFile, sha256, document);
+  } catch {
+    // A read-only site, a full disk: the next reader parses again.
+  }
+  return document;
+}
