@@ -20,6 +20,7 @@ import remarkApiLinks, {type RemarkApiLinksOptions} from './src/remark/api-links
 import type {PluginOptions as SpecDownloadsOptions} from './src/plugins/spec-downloads/options';
 import type {PluginOptions as LlmsTxtOptions} from './src/plugins/llms-txt/options';
 import type {PluginOptions as SearchOptions} from './src/plugins/search/options';
+import type {PluginOptions as HtmlMinificationOptions} from './src/plugins/html-minification/options';
 
 // The environment, read once. `SPEC_VALIDATION=strict` makes problems with
 // the API description fatal; here: hand-written links to operations or tags
@@ -168,6 +169,10 @@ const config = {
     './src/plugins/prism-on-demand/index.ts',
     // The browser's route table in sections for large APIs: src/plugins/route-sections.
     './src/plugins/route-sections/index.ts',
+    // React Router matches plain-text route paths by comparing strings: src/plugins/route-matching.
+    './src/plugins/route-matching/index.ts',
+    // Static rendering minifies the HTML of sites up to 1,000 routes: src/plugins/html-minification.
+    ['./src/plugins/html-minification/index.ts', {} satisfies Partial<HtmlMinificationOptions>],
     ['./src/plugins/api-resources/index.ts', {specPath: resolvedSpecPath, provenancePath}],
     // /openapi.yaml, /openapi.json and the Postman collection, from the resolved spec.
     ['./src/plugins/spec-downloads/index.ts', {specPath: resolvedSpecPath} satisfies Partial<SpecDownloadsOptions>],
