@@ -15,7 +15,11 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'build/**', '.docusaurus/**', 'tests/e2e/**', '.work/**'],
     // CSS module class names come out as their keys, so tests read `class="date"`.
     css: {modules: {classNameStrategy: 'non-scoped'}},
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Many tests run the real commands in child processes (npm run spec, the
+    // downloads worker, a minifier in a worker): on a slow or busy host one
+    // such test took 19.5 s alone and over 30 s beside the others. A pass
+    // must not depend on the host's speed; a hang still fails.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
   },
 });

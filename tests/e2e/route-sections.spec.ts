@@ -24,7 +24,7 @@ const jsDir = path.join(BUILD, 'assets/js');
 const sectionFiles = readdirSync(jsDir).filter((name) => name.startsWith('route-section-'));
 const sections = sectionFiles.length;
 /** Tests that open a page of every section: time enough for two page loads per section on a slow host. */
-const PER_SECTION_TIMEOUT = 30_000 + sections * 10_000;
+const PER_SECTION_TIMEOUT = 90_000 + sections * 10_000;
 const sitemap = readFileSync(path.join(BUILD, 'sitemap.xml'), 'utf8');
 const docsPaths = [...sitemap.matchAll(/<loc>[^<]*?(\/docs\/api\/[^<]+)<\/loc>/g)].map((match) => match[1]);
 /** The operation pages: their Markdown twins give the method and path under the title. */
