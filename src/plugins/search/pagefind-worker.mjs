@@ -10,8 +10,8 @@
  * @pagefind/<platform> package, no install script needed).
  *
  * Pagefind reads a copy of the pages to index, without their `id`
- * attributes (see indexed-html.mjs), in a temporary folder: the same paths,
- * so the same URLs.
+ * attributes and without the docs sidebar (see indexed-html.mjs), in a
+ * temporary folder: the same paths, so the same URLs.
  */
 import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -19,13 +19,13 @@ import path from 'node:path';
 import {parentPort, workerData} from 'node:worker_threads';
 import * as pagefind from 'pagefind';
 
-import {withoutIds} from './indexed-html.mjs';
+import {withoutDocsSidebar, withoutIds} from './indexed-html.mjs';
 
 /** @typedef {{outDir: string, outputPath: string, glob: string, excludeSelectors: string[], language: string}} IndexJob */
 
 /**
  * Copies the HTML files of `outDir` that have something to index (a
- * `data-pagefind-body` element) into `copyDir`, without their ids.
+ * `data-pagefind-body` element) into `copyDir`, without their ids and sidebar.
  *
  * @param {string} outDir
  * @param {string} copyDir
@@ -36,7 +36,7 @@ function copyIndexedPages(outDir, copyDir) {
     const html = readFileSync(path.join(outDir, file), 'utf8');
     if (!html.includes('data-pagefind-body')) continue;
     mkdirSync(path.dirname(path.join(copyDir, file)), {recursive: true});
-    writeFileSync(path.join(copyDir, file), withoutIds(html));
+    writeFileSync(path.join(copyDir, file), withoutIds(withoutDocsSidebar(html)));
   }
 }
 
