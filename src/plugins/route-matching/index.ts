@@ -1,11 +1,15 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
+import {CORE_PRELOAD_TEST} from '../route-sections';
 
 /** React Router 5's module, in the builds a bundler may take (its ES module, or its CommonJS development file). */
 export const REACT_ROUTER_TEST = /[\\/]node_modules[\\/]react-router[\\/](esm[\\/]react-router\.js|cjs[\\/]react-router\.js)$/;
 
 /** The plain-text matcher the loader puts in front of React Router's own. */
 export const LITERAL_PATH_MATCH = path.resolve(__dirname, '../../client/literal-path-match.ts');
+
+/** The server bundle's preloader, which searches the route table through an index. */
+export const SERVER_PRELOAD = path.resolve(__dirname, '../../client/preload.server.ts');
 
 /**
  * Route matching that does not grow with the square of the page count.
@@ -27,15 +31,23 @@ export const LITERAL_PATH_MATCH = path.resolve(__dirname, '../../client/literal-
  * (src/client/literal-path-match.ts); paths with parameters or wildcards go
  * through path-to-regexp as before. Both bundles: the server renders faster,
  * and the browser matches faster.
+ *
+ * Cheaper matches still leave N² of them. The scans over a docs version's
+ * routes are replaced by a lookup (src/client/route-index.ts): the core's
+ * preload in the server bundle (../../client/preload.server.ts; the client's,
+ * when route sections are on, is src/client/route-sections/preload.ts) and
+ * DocRoot's two scans (src/theme/DocRoot, a wrapper).
  */
 export default function routeMatchingPlugin(): Plugin {
   return {
     name: 'route-matching',
-    configureWebpack() {
+    configureWebpack(_config, isServer, {currentBundler}) {
+      const {NormalModuleReplacementPlugin} = currentBundler.instance;
       return {
         module: {
           rules: [{test: REACT_ROUTER_TEST, use: [{loader: require.resolve('./react-router-loader.js'), options: {matcher: LITERAL_PATH_MATCH}}]}],
         },
+        plugins: isServer ? [new NormalModuleReplacementPlugin(CORE_PRELOAD_TEST, SERVER_PRELOAD)] : [],
       };
     },
   };

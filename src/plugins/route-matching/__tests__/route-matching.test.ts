@@ -4,7 +4,8 @@ import path from 'node:path';
 import {runInNewContext} from 'node:vm';
 import {describe, expect, it} from 'vitest';
 import * as literalPathMatchModule from '../../../client/literal-path-match';
-import routeMatchingPlugin, {LITERAL_PATH_MATCH, REACT_ROUTER_TEST} from '../index';
+import routeMatchingPlugin, {LITERAL_PATH_MATCH, REACT_ROUTER_TEST, SERVER_PRELOAD} from '../index';
+import {CORE_PRELOAD_TEST} from '../../route-sections';
 
 const require = createRequire(import.meta.url);
 const loader = require('../react-router-loader.js') as {
@@ -79,8 +80,26 @@ describe('react-router-loader', () => {
 });
 
 describe('route-matching plugin', () => {
+  class Replacement {
+    constructor(
+      readonly test: RegExp,
+      readonly replacement: string,
+    ) {}
+  }
+  const configure = (isServer: boolean) =>
+    routeMatchingPlugin().configureWebpack?.({} as never, isServer, {currentBundler: {instance: {NormalModuleReplacementPlugin: Replacement}}} as never, undefined) as unknown as {
+      module: {rules: {test: RegExp; use: {loader: string; options: object}[]}[]};
+      plugins: Replacement[];
+    };
+
+  it('replaces the core preload with the indexed one in the server bundle only', () => {
+    expect(configure(true).plugins).toEqual([new Replacement(CORE_PRELOAD_TEST, SERVER_PRELOAD)]);
+    expect(configure(false).plugins).toEqual([]);
+    expect(CORE_PRELOAD_TEST.test(require.resolve('@docusaurus/core/lib/client/preload.js'))).toBe(true);
+  });
+
   it('sends both react-router builds, and nothing else, through the loader with the matcher', () => {
-    const config = routeMatchingPlugin().configureWebpack?.({} as never, false, {} as never, undefined) as {module: {rules: {test: RegExp; use: {loader: string; options: object}[]}[]}};
+    const config = configure(false);
     const [rule] = config.module.rules;
     expect(rule.use).toEqual([{loader: require.resolve('../react-router-loader.js'), options: {matcher: LITERAL_PATH_MATCH}}]);
     expect(REACT_ROUTER_TEST.test(path.join(reactRouterDir, 'esm/react-router.js'))).toBe(true);
