@@ -145,13 +145,27 @@ const PLUGIN_NAME = 'RouteSectionChunkMaps';
 /** The chunks only sectioned routes use, as each section will carry them. */
 export function movedEntries(compilation: Pick<CompilationLike, 'namedChunkGroups'>, sections: readonly SectionChunks[]): MovedEntries[] {
   const routeGroups = new Set(sections.flatMap((section) => section.routeChunkNames));
+  // Whether only sectioned routes load a chunk, once per chunk: a chunk shared by
+  // every operation page is in thousands of groups, and asking again for each
+  // of them made this quadratic in the page count.
+  // (By id: the bundler may hand out a new object for the same chunk.)
+  const onlyRoutes = new Map<string, boolean>();
+  const loadedOnlyByRoutes = (chunk: ChunkLike): boolean => {
+    const id = String(chunk.id);
+    let only = onlyRoutes.get(id);
+    if (only === undefined) {
+      only = [...chunk.groupsIterable].every((group) => typeof group.name === 'string' && routeGroups.has(group.name));
+      onlyRoutes.set(id, only);
+    }
+    return only;
+  };
   return sections.map((section) => {
     const entries: MovedEntries = {files: {}, ids: {}};
     for (const groupName of section.routeChunkNames) {
       for (const chunk of compilation.namedChunkGroups.get(groupName)?.chunks ?? []) {
         if (chunk.id === null || chunk.id === undefined) continue;
         // A chunk any other part of the site may load stays in the runtime's maps.
-        if (![...chunk.groupsIterable].every((group) => typeof group.name === 'string' && routeGroups.has(group.name))) continue;
+        if (!loadedOnlyByRoutes(chunk)) continue;
         const files = [...chunk.files];
         const script = files.find((file) => file.endsWith('.js'));
         // The runtime's CSS file names are not moved, so neither is a chunk with CSS.
