@@ -14,7 +14,8 @@
  * the build, naming the file.
  *
  * With the option `readAtRunTime` (the server bundle), the module reads the
- * file when a page first needs it: `JSON.parse(readFileSync(<path>))`. The
+ * file when a page first needs it: `JSON.parse(readFileSync(<path>))`,
+ * naming the file if it is broken. The
  * server bundle only runs during the build, next to the files `npm run gen`
  * wrote, and without the page models it is a fraction of their size (92 MB
  * of them for GitHub's API): less for the bundler to process and for every
@@ -25,13 +26,22 @@
  * @returns {string}
  */
 module.exports = function pageDataLoader(source) {
+  if (this.getOptions?.().readAtRunTime === true) {
+    // Not parsed here: the client compiler of the same build parses every
+    // page model (below) and fails the build on a broken one; parsing 800 MB
+    // of Microsoft Graph's models twice took a minute. A file that changes
+    // between the two is still named when the page renders.
+    const file = JSON.stringify(this.resourcePath);
+    return (
+      `var file = ${file};\n` +
+      'try { module.exports = JSON.parse(require("node:fs").readFileSync(file, "utf8")); }\n' +
+      'catch (error) { throw new Error(file + " is not valid JSON: " + error.message); }\n'
+    );
+  }
   try {
     JSON.parse(source);
   } catch (error) {
     throw new Error(`${this.resourcePath} is not valid JSON: ${/** @type {Error} */ (error).message}`);
-  }
-  if (this.getOptions?.().readAtRunTime === true) {
-    return `module.exports = JSON.parse(require("node:fs").readFileSync(${JSON.stringify(this.resourcePath)}, "utf8"));\n`;
   }
   // JSON.stringify of the text is a valid JavaScript string literal (lone
   // surrogates, U+2028 and U+2029 are escaped or allowed since ES2019).
