@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs';
 
-import {decodeSpecBytes, parseSpecText} from '../spec-source/parse-spec';
+import {decodeSpecBytes, parseResolvedSpecText} from '../spec-source/parse-spec';
 import {dereference, isObject} from '../openapi/spec-document';
 
 /** A spec file that cannot be read or is not an OpenAPI 3.x document; the message names the file. */
@@ -25,7 +25,9 @@ function describeReadError(error: unknown): string {
 /**
  * Reads an OpenAPI 3.x document written in YAML or JSON. Parsing goes through
  * the same safe parser as `npm run spec` (core schema, capped aliases), so a
- * file that the build accepts is read here in exactly the same way.
+ * file that the build accepts is read here in exactly the same way; the
+ * resolved spec's data comes from its parse cache when an earlier step of the
+ * build parsed the same text (src/spec-source/parsed-spec-cache.ts).
  */
 export function loadSpecFile(file: string): Record<string, unknown> {
   let bytes: Uint8Array;
@@ -36,7 +38,8 @@ export function loadSpecFile(file: string): Record<string, unknown> {
   }
   let document: unknown;
   try {
-    document = parseSpecText(decodeSpecBytes(bytes, 'file'), {what: 'file'});
+    // The resolved spec (.spec/openapi.yaml) from the parse cache the build's other readers share.
+    document = parseResolvedSpecText(decodeSpecBytes(bytes, 'file'), file);
   } catch (error) {
     throw new SpecLoadError(file, error instanceof Error ? error.message : String(error));
   }
