@@ -99,6 +99,8 @@ const config = {
     // Infima and the theme's CSS in cascade layers, so the site's own rules win
     // without raising specificity (what `future.v4` asks of the preset).
     '@docusaurus/plugin-css-cascade-layers',
+    // Previous and next links of docs from an index, not a search of the whole sidebar per doc: src/plugins/docs-navigation.
+    './src/plugins/docs-navigation/index.ts',
     [
       '@docusaurus/plugin-content-docs',
       {
