@@ -39,6 +39,12 @@ export default tseslint.config(
     },
   },
   {
+    // Bundler loaders are CommonJS: Rspack loads them with require(), and they
+    // load their own dependencies the same way.
+    files: ['src/plugins/**/*-loader.js'],
+    rules: {'@typescript-eslint/no-require-imports': 'off'},
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', {argsIgnorePattern: '^_', varsIgnorePattern: '^_'}],
       '@typescript-eslint/consistent-type-imports': 'error',

@@ -3,6 +3,41 @@ import type {Plugin} from '@docusaurus/types';
 /** Page models written by `npm run gen` next to each generated page. */
 export const PAGE_DATA_TEST = /\.page\.json$/;
 
+/** Docusaurus's MDX loader, as the content plugins' rules name it. */
+export const MDX_LOADER = require.resolve('@docusaurus/mdx-loader');
+const API_PAGE_LOADER = require.resolve('./api-page-loader.js');
+
+interface RuleLike {
+  use?: unknown;
+  oneOf?: unknown;
+  rules?: unknown;
+}
+
+/**
+ * Puts ./api-page-loader.js in place of the MDX loader in every rule that
+ * uses it, with the same options: generated API pages take the short way,
+ * every other Markdown file still reaches the MDX loader through it.
+ * Returns how many loaders it replaced.
+ */
+export function withApiPageLoader(rules: unknown[]): number {
+  let replaced = 0;
+  for (const rule of rules) {
+    if (typeof rule !== 'object' || rule === null) continue;
+    const {use, oneOf, rules: nested} = rule as RuleLike;
+    if (Array.isArray(use)) {
+      use.forEach((item: unknown, index) => {
+        if (typeof item === 'object' && item !== null && (item as {loader?: unknown}).loader === MDX_LOADER) {
+          use[index] = {...item, loader: API_PAGE_LOADER};
+          replaced++;
+        }
+      });
+    }
+    if (Array.isArray(oneOf)) replaced += withApiPageLoader(oneOf);
+    if (Array.isArray(nested)) replaced += withApiPageLoader(nested);
+  }
+  return replaced;
+}
+
 /**
  * Bundler settings for sites with thousands of API pages.
  *
@@ -19,11 +54,18 @@ export const PAGE_DATA_TEST = /\.page\.json$/;
  * module the page imports: for GitHub's API, 2,559 files of 654 MB, each
  * with the operation page's 85 modules, generated and written by the
  * bundler, against one bundle with each module once.
+ *
+ * Generated pages skip the MDX pipeline (./api-page-loader.js): the content
+ * plugins' rules are changed in place, since no option of theirs chooses the
+ * loader; this plugin comes after them, so their rules are in `config`.
  */
 export default function pageDataPlugin(): Plugin {
   return {
     name: 'page-data',
     configureWebpack(config, isServer) {
+      if (withApiPageLoader(config.module?.rules ?? []) === 0) {
+        throw new Error('[page-data] no rule uses @docusaurus/mdx-loader; the page-data plugin must come after the docs plugin in docusaurus.config.ts');
+      }
       return {
         module: {
           // The server bundle in one file (see above): `import()` takes the module from the same chunk.

@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {runInNewContext} from 'node:vm';
 import {describe, expect, it} from 'vitest';
-import pageDataPlugin, {PAGE_DATA_TEST} from '../index';
+import pageDataPlugin, {MDX_LOADER, PAGE_DATA_TEST} from '../index';
 
 const require = createRequire(import.meta.url);
 const pageDataLoader = require('../page-data-loader.js') as (this: {resourcePath: string; getOptions?: () => {readAtRunTime?: boolean}}, source: string) => string;
@@ -59,8 +59,10 @@ describe('page-data-loader', () => {
 });
 
 describe('page-data plugin', () => {
+  /** A bundler config with the docs plugin's MDX rule in it, as the plugin finds it. */
+  const docsConfig = () => ({module: {rules: [{test: /\.mdx?$/i, use: [{loader: MDX_LOADER, options: {}}]}]}});
   const configure = (isServer: boolean) =>
-    pageDataPlugin().configureWebpack?.({} as never, isServer, {} as never, undefined) as unknown as {
+    pageDataPlugin().configureWebpack?.(docsConfig() as never, isServer, {} as never, undefined) as unknown as {
       module: {parser: {json: {exportsDepth: number}; javascript?: {dynamicImportMode: string}}; rules: {test: RegExp; type: string; use: {loader: string; options: {readAtRunTime: boolean}}[]}[]};
     };
 
@@ -77,5 +79,14 @@ describe('page-data plugin', () => {
     expect(rule.use[0].loader).toBe(require.resolve('../page-data-loader.js'));
     expect(PAGE_DATA_TEST.test('docs/api/create-contact.page.json')).toBe(true);
     expect(PAGE_DATA_TEST.test('static/openapi.json')).toBe(false);
+  });
+
+  it('puts the generated-page loader in place of the MDX loader, and refuses to run before the docs plugin', () => {
+    const config = docsConfig();
+    pageDataPlugin().configureWebpack?.(config as never, false, {} as never, undefined);
+    expect(config.module.rules[0].use[0].loader).toBe(require.resolve('../api-page-loader.js'));
+    expect(() => pageDataPlugin().configureWebpack?.({module: {rules: []}} as never, false, {} as never, undefined)).toThrow(
+      '[page-data] no rule uses @docusaurus/mdx-loader; the page-data plugin must come after the docs plugin in docusaurus.config.ts',
+    );
   });
 });
