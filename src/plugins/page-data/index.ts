@@ -17,7 +17,7 @@ interface RuleLike {
  * Puts ./api-page-loader.js in place of the MDX loader in every rule that
  * uses it, with the same options: generated API pages take the short way,
  * every other Markdown file still reaches the MDX loader through it.
- * Returns how many loaders it replaced.
+ * Returns how many rules use it now (replaced here or before).
  */
 export function withApiPageLoader(rules: unknown[]): number {
   let replaced = 0;
@@ -26,10 +26,11 @@ export function withApiPageLoader(rules: unknown[]): number {
     const {use, oneOf, rules: nested} = rule as RuleLike;
     if (Array.isArray(use)) {
       use.forEach((item: unknown, index) => {
-        if (typeof item === 'object' && item !== null && (item as {loader?: unknown}).loader === MDX_LOADER) {
-          use[index] = {...item, loader: API_PAGE_LOADER};
-          replaced++;
-        }
+        if (typeof item !== 'object' || item === null) return;
+        const {loader} = item as {loader?: unknown};
+        // The server's config shares the content plugins' rule objects with the client's: replaced once, counted in both.
+        if (loader === MDX_LOADER) use[index] = {...item, loader: API_PAGE_LOADER};
+        if (loader === MDX_LOADER || loader === API_PAGE_LOADER) replaced++;
       });
     }
     if (Array.isArray(oneOf)) replaced += withApiPageLoader(oneOf);

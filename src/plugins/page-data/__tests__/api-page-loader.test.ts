@@ -107,7 +107,7 @@ describe('api-page-loader', () => {
 });
 
 describe('withApiPageLoader', () => {
-  it('replaces the MDX loader in every rule that uses it, keeping its options, and counts them', () => {
+  it('replaces the MDX loader in every rule that uses it, keeping its options, and counts the rules that use it', () => {
     const options = {siteDir: '/site'};
     const rules: unknown[] = [
       {test: /\.mdx?$/, use: [{loader: MDX_LOADER, options}]},
@@ -116,6 +116,8 @@ describe('withApiPageLoader', () => {
     ];
     expect(withApiPageLoader(rules)).toBe(2);
     expect((rules[0] as {use: {loader: string; options: object}[]}).use[0]).toEqual({loader: require.resolve('../api-page-loader.js'), options});
+    // The server's config shares the rule objects: already replaced, still counted.
+    expect(withApiPageLoader(rules)).toBe(2);
     expect(withApiPageLoader([{use: ['css-loader']}])).toBe(0);
   });
 });
