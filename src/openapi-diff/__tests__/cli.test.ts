@@ -9,7 +9,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 const REPO = path.resolve(__dirname, '../../..');
 
 function run(script: string, args: readonly string[]): {status: number | null; stdout: string; stderr: string} {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {cwd: REPO, encoding: 'utf8', timeout: 60_000});
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {cwd: REPO, encoding: 'utf8', timeout: 180_000});
   return {status: result.status, stdout: result.stdout, stderr: result.stderr};
 }
 

@@ -80,7 +80,7 @@ async function runAgainst(
   }
 }
 
-describe.concurrent('npm run spec against a real proxy', {timeout: 30_000}, () => {
+describe.concurrent('npm run spec against a real proxy', () => {
   it('resolves a valid spec and records where it came from', async ({expect}) => {
     const body = await fixture('petstore-3.0.yaml');
     const {result, root, server, specUrl} = await runAgainst((_, response) => sendYaml(response, body), {seed: false});
@@ -513,7 +513,7 @@ describe.concurrent('npm run spec against a real proxy', {timeout: 30_000}, () =
   });
 });
 
-describe.concurrent('npm run spec with local sources and fallbacks', {timeout: 30_000}, () => {
+describe.concurrent('npm run spec with local sources and fallbacks', () => {
   it('fails on a missing SPEC_FILE when there is no last known good spec', async ({expect}) => {
     const root = await makeSiteRoot();
     const result = await runSpecCli({cwd: root, env: {SPEC_FILE: 'specs/missing.yaml'}});
