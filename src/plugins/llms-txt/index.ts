@@ -1,4 +1,6 @@
+import {createWriteStream, readFileSync} from 'node:fs';
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
+import {once} from 'node:events';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
@@ -8,7 +10,7 @@ import type {PageModel} from '../../openapi/types';
 import {htmlPageToMarkdown} from './html-to-markdown';
 import {
   absoluteUrl,
-  formatLlmsFull,
+  llmsFullChunks,
   formatLlmsTxt,
   llmsSections,
   markdownUrl,
@@ -64,8 +66,16 @@ interface BuildInputs {
   siteDir: string;
 }
 
-/** Reads what the build wrote and returns every docs page with its twin, in reading order. */
-export async function collectTwinPages(inputs: BuildInputs, options: PluginOptions): Promise<TwinPage[]> {
+/**
+ * Reads what the build wrote and returns every docs page, in reading order;
+ * each page's Markdown twin goes to `emit` as soon as it is made, so no
+ * build holds every twin at once (Microsoft Graph's are over a gigabyte).
+ */
+export async function collectTwinPages(
+  inputs: BuildInputs,
+  options: PluginOptions,
+  emit: (page: TwinPage, markdown: string) => Promise<void> | void,
+): Promise<TwinPage[]> {
   const {baseUrl, url} = inputs.siteConfig;
   const docsRoute = withBaseUrl(baseUrl, options.docsBasePath);
   const apiRoute = withBaseUrl(baseUrl, options.apiDocsBasePath);
@@ -77,25 +87,31 @@ export async function collectTwinPages(inputs: BuildInputs, options: PluginOptio
   const pages: TwinPage[] = [];
   const tagOrder: string[] = [];
   const operationOrder: string[] = [];
+  const add = async (page: TwinPage, markdown: string) => {
+    pages.push(page);
+    await emit(page, markdown);
+  };
   for (const route of docsRoutes(inputs.routesPaths, docsRoute)) {
     const model = route.startsWith(`${apiRoute}/`) ? await readPageModel(modelDir, route.slice(apiRoute.length + 1)) : undefined;
     if (model?.kind === 'schema') {
-      pages.push({route, kind: 'schema', title: `${model.name} schema`, description: oneLine(model.plainDescription), markdown: schemaToMarkdown(model, twinOptions)});
+      await add({route, kind: 'schema', title: `${model.name} schema`, description: oneLine(model.plainDescription)}, schemaToMarkdown(model, twinOptions));
     } else if (model?.kind === 'operation') {
-      pages.push({
-        route,
-        kind: model.webhook ? 'webhook' : 'operation',
-        title: model.summary || `${model.method.toUpperCase()} ${model.path}`,
-        description: [`\`${model.method.toUpperCase()} ${model.path}\`.`, oneLine(model.plainDescription)].filter(Boolean).join(' '),
-        markdown: operationToMarkdown(model, twinOptions),
-        tag: model.tags[0],
-      });
+      await add(
+        {
+          route,
+          kind: model.webhook ? 'webhook' : 'operation',
+          title: model.summary || `${model.method.toUpperCase()} ${model.path}`,
+          description: [`\`${model.method.toUpperCase()} ${model.path}\`.`, oneLine(model.plainDescription)].filter(Boolean).join(' '),
+          tag: model.tags[0],
+        },
+        operationToMarkdown(model, twinOptions),
+      );
     } else if (model?.kind === 'tag') {
       operationOrder.push(...model.operations.map((operation) => withBaseUrl(baseUrl, operation.permalink)));
-      pages.push({route, kind: 'tag', title: model.name, description: oneLine(model.plainDescription), markdown: tagToMarkdown(model, twinOptions), tag: model.name});
+      await add({route, kind: 'tag', title: model.name, description: oneLine(model.plainDescription), tag: model.name}, tagToMarkdown(model, twinOptions));
     } else if (model?.kind === 'overview') {
       tagOrder.push(...model.tags.map((tag) => tag.name));
-      pages.push({route, kind: 'overview', title: model.title, description: oneLine(model.plainDescription), markdown: overviewToMarkdown(model, twinOptions)});
+      await add({route, kind: 'overview', title: model.title, description: oneLine(model.plainDescription)}, overviewToMarkdown(model, twinOptions));
     } else {
       const relative = route.slice(baseUrl.length);
       const candidates = [`${relative}.html`, path.join(relative, 'index.html')];
@@ -109,26 +125,36 @@ export async function collectTwinPages(inputs: BuildInputs, options: PluginOptio
         continue;
       }
       const converted = htmlPageToMarkdown(html, {siteUrl: url, siteTitle: inputs.siteConfig.title});
-      pages.push({
-        route,
-        // The schemas' index (a generated index page) belongs with the schema pages.
-        kind: route === `${apiRoute}/${SCHEMA_PAGES_DIR}` ? 'schema' : route.startsWith(`${apiRoute}/`) ? 'operation' : 'doc',
-        title: converted.title || route,
-        description: oneLine(converted.description),
-        markdown: converted.markdown,
-      });
+      await add(
+        {
+          route,
+          // The schemas' index (a generated index page) belongs with the schema pages.
+          kind: route === `${apiRoute}/${SCHEMA_PAGES_DIR}` ? 'schema' : route.startsWith(`${apiRoute}/`) ? 'operation' : 'doc',
+          title: converted.title || route,
+          description: oneLine(converted.description),
+        },
+        converted.markdown,
+      );
     }
   }
 
   // Reading order: other docs, then tag pages as the overview lists them,
   // then operations as their tag pages list them; otherwise route order.
-  const position = (list: string[], value: string | undefined) => {
-    const index = value === undefined ? -1 : list.indexOf(value);
-    return index === -1 ? list.length : index;
+  // Positions by value, first occurrence (a lookup in the list per page was quadratic).
+  const positions = (list: string[]) => {
+    const map = new Map<string, number>();
+    list.forEach((value, index) => {
+      if (!map.has(value)) map.set(value, index);
+    });
+    return {map, size: list.length};
   };
+  const tagPositions = positions(tagOrder);
+  const operationPositions = positions(operationOrder);
+  const position = (list: {map: Map<string, number>; size: number}, value: string | undefined) =>
+    (value === undefined ? undefined : list.map.get(value)) ?? list.size;
   const sortKey = (page: TwinPage, index: number): number[] => {
-    if (page.kind === 'tag') return [1, position(tagOrder, page.tag), index];
-    if (page.kind === 'operation') return [2, position(operationOrder, page.route), index];
+    if (page.kind === 'tag') return [1, position(tagPositions, page.tag), index];
+    if (page.kind === 'operation') return [2, position(operationPositions, page.route), index];
     if (page.kind === 'webhook') return [3, 0, index];
     if (page.kind === 'schema') return [4, 0, index];
     return [0, 0, index];
@@ -147,6 +173,21 @@ export function llmsDetails(site: LlmsSiteInfo, docsRoute: string): string {
   ].join(' ');
 }
 
+/** Writes `chunks` to `file` as they come; returns the bytes written. */
+async function writeChunks(file: string, chunks: Iterable<string>): Promise<number> {
+  const stream = createWriteStream(file, {encoding: 'utf8'});
+  let bytes = 0;
+  try {
+    for (const chunk of chunks) {
+      bytes += Buffer.byteLength(chunk);
+      if (!stream.write(chunk)) await once(stream, 'drain');
+    }
+  } finally {
+    await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  }
+  return bytes;
+}
+
 /** Writes `llms.txt`, `llms-full.txt` and a Markdown twin (`<route>.md`) of
  * every docs page, from the page models and the built HTML. */
 export default function llmsTxtPlugin(context: LoadContext, rawOptions: unknown): Plugin<void> {
@@ -155,14 +196,14 @@ export default function llmsTxtPlugin(context: LoadContext, rawOptions: unknown)
     name: 'llms-txt',
     async postBuild({outDir, routesPaths, siteConfig}) {
       const site: LlmsSiteInfo = {url: siteConfig.url.replace(/\/+$/, ''), baseUrl: siteConfig.baseUrl};
-      const pages = await collectTwinPages({outDir, routesPaths, siteConfig, siteDir: context.siteDir}, options);
+      const twinPath = (page: TwinPage) => path.join(outDir, twinFile(page.route, siteConfig.baseUrl));
+      const pages = await collectTwinPages({outDir, routesPaths, siteConfig, siteDir: context.siteDir}, options, async (page, markdown) => {
+        const file = twinPath(page);
+        await mkdir(path.dirname(file), {recursive: true});
+        await writeFile(file, markdown, 'utf8');
+      });
       if (pages.length === 0) {
         throw new Error(`[llms] the build has no docs routes under ${options.docsBasePath}; check the "docsBasePath" option.`);
-      }
-      for (const page of pages) {
-        const file = path.join(outDir, twinFile(page.route, siteConfig.baseUrl));
-        await mkdir(path.dirname(file), {recursive: true});
-        await writeFile(file, page.markdown, 'utf8');
       }
       const docsRoute = withBaseUrl(siteConfig.baseUrl, options.docsBasePath);
       const sections = llmsSections(
@@ -180,12 +221,15 @@ export default function llmsTxtPlugin(context: LoadContext, rawOptions: unknown)
       );
       const heading = {title: siteConfig.title, summary: options.summary ?? siteConfig.tagline, details: llmsDetails(site, docsRoute)};
       const llmsTxt = formatLlmsTxt({...heading, sections});
-      const llmsFull = formatLlmsFull(heading, pages, sections, site);
       await writeFile(path.join(outDir, 'llms.txt'), llmsTxt, 'utf8');
-      await writeFile(path.join(outDir, 'llms-full.txt'), llmsFull, 'utf8');
-      const kib = (text: string) => `${(Buffer.byteLength(text) / 1024).toFixed(1)} KiB`;
+      // Written twin by twin, read back from the files just written.
+      const fullBytes = await writeChunks(
+        path.join(outDir, 'llms-full.txt'),
+        llmsFullChunks(heading, pages, sections, site, (page) => readFileSync(twinPath(page), 'utf8')),
+      );
+      const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
       console.log(
-        `[llms] wrote ${pages.length} Markdown twins (${pages.filter((page) => page.kind === 'operation').length} operations, ${pages.filter((page) => page.kind === 'webhook').length} webhooks, ${pages.filter((page) => page.kind === 'schema').length} schemas), /llms.txt (${kib(llmsTxt)}) and /llms-full.txt (${kib(llmsFull)})`,
+        `[llms] wrote ${pages.length} Markdown twins (${pages.filter((page) => page.kind === 'operation').length} operations, ${pages.filter((page) => page.kind === 'webhook').length} webhooks, ${pages.filter((page) => page.kind === 'schema').length} schemas), /llms.txt (${kib(Buffer.byteLength(llmsTxt))}) and /llms-full.txt (${kib(fullBytes)})`,
       );
     },
   };

@@ -12,10 +12,13 @@ export interface TwinPage {
   title: string;
   /** One line for llms.txt; may be empty. */
   description: string;
-  /** The Markdown twin. */
-  markdown: string;
   /** Tag pages: the tag name. Operations: their first tag. */
   tag?: string;
+}
+
+/** A page with its Markdown twin. */
+export interface TwinPageWithMarkdown extends TwinPage {
+  markdown: string;
 }
 
 export interface LlmsLink {
@@ -142,12 +145,18 @@ export function formatLlmsTxt({title, summary, details, sections}: {title: strin
  * (the API overview first, then the other docs, then each tag's pages, then
  * the optional pages), each with its source URL under its title.
  */
-export function formatLlmsFull(
+/**
+ * llms-full.txt in pieces, to write as they come: the heading, then each
+ * page's twin (from `markdownOf`) in reading order. Microsoft Graph's whole
+ * reference is over a gigabyte of text, more than one string may hold.
+ */
+export function* llmsFullChunks(
   {title, summary, details}: {title: string; summary: string; details: string},
-  pages: TwinPage[],
+  pages: readonly TwinPage[],
   sections: LlmsSection[],
   site: LlmsSiteInfo,
-): string {
+  markdownOf: (page: TwinPage) => string,
+): Generator<string> {
   const byTwinUrl = new Map(pages.map((page) => [markdownUrl(page.route, site), page]));
   const ordered: TwinPage[] = [];
   const seen = new Set<string>();
@@ -162,16 +171,30 @@ export function formatLlmsFull(
   pages.forEach(add);
 
   const head = [titleLine(title), `> ${summary.replace(/\s+/g, ' ').trim()}`, ...(details.trim() ? [details.trim()] : [])];
-  const twins = ordered.map((page) => {
+  yield head.join('\n\n');
+  for (const page of ordered) {
     const source = `Source: ${absoluteUrl(page.route, site, {underBaseUrl: false})}`;
-    const markdown = page.markdown.trim();
+    const markdown = markdownOf(page).trim();
     const firstLineEnd = markdown.indexOf('\n');
+    let twin: string;
     if (markdown.startsWith('# ')) {
       const heading = firstLineEnd === -1 ? markdown : markdown.slice(0, firstLineEnd);
       const rest = firstLineEnd === -1 ? '' : markdown.slice(firstLineEnd).replace(/^\n+/, '');
-      return [heading, source, rest].filter(Boolean).join('\n\n');
+      twin = [heading, source, rest].filter(Boolean).join('\n\n');
+    } else {
+      twin = `${source}\n\n${markdown}`;
     }
-    return `${source}\n\n${markdown}`;
-  });
-  return `${[head.join('\n\n'), ...twins].join('\n\n---\n\n')}\n`;
+    yield `\n\n---\n\n${twin}`;
+  }
+  yield '\n';
+}
+
+/** llms-full.txt whole: every twin after the heading, in reading order (`llmsFullChunks`). */
+export function formatLlmsFull(
+  heading: {title: string; summary: string; details: string},
+  pages: TwinPageWithMarkdown[],
+  sections: LlmsSection[],
+  site: LlmsSiteInfo,
+): string {
+  return [...llmsFullChunks(heading, pages, sections, site, (page) => (page as TwinPageWithMarkdown).markdown)].join('');
 }

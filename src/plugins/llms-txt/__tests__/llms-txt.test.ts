@@ -16,13 +16,15 @@ import {
   oneLine,
   twinFile,
   type LlmsSiteInfo,
+  llmsFullChunks,
   type TwinPage,
+  type TwinPageWithMarkdown,
 } from '../llms';
 import {DEFAULT_OPTIONS, validateOptions} from '../options';
 
 const site: LlmsSiteInfo = {url: 'https://docs.meridian.example', baseUrl: '/'};
 
-const page = (route: string, kind: TwinPage['kind'], title: string, tag?: string): TwinPage => ({
+const page = (route: string, kind: TwinPage['kind'], title: string, tag?: string): TwinPageWithMarkdown => ({
   route,
   kind,
   title,
@@ -31,7 +33,7 @@ const page = (route: string, kind: TwinPage['kind'], title: string, tag?: string
   tag,
 });
 
-const pages: TwinPage[] = [
+const pages: TwinPageWithMarkdown[] = [
   page('/docs', 'doc', 'API Documentation'),
   page('/docs/api/meridian-api', 'overview', 'Meridian API'),
   page('/docs/changelog', 'doc', 'Changelog'),
@@ -189,6 +191,16 @@ describe('formatLlmsFull', () => {
     expect(text.startsWith('# Meridian\n\n> Summary.\n\n---\n\n# Meridian API\n\nSource: https://docs.meridian.example/docs/api/meridian-api\n\nBody of Meridian API.\n\n---\n\n# API Documentation\n')).toBe(true);
     expect(text.endsWith('Body of Changelog.\n')).toBe(true);
   });
+
+  it('is the same text when written in pieces, each twin read when its turn comes', () => {
+    const sections = llmsSections(pages, sectionOptions, site);
+    const heading = {title: 'Meridian', summary: 'Summary.', details: 'Details.'};
+    const read: string[] = [];
+    const chunks = [...llmsFullChunks(heading, pages, sections, site, (twin) => (read.push(twin.route), (twin as TwinPageWithMarkdown).markdown))];
+    expect(chunks.join('')).toBe(formatLlmsFull(heading, pages, sections, site));
+    expect(chunks).toHaveLength(pages.length + 2);
+    expect([...read].sort()).toEqual(pages.map(({route}) => route).sort());
+  });
 });
 
 const docusaurusHtml = `<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Changelog | Meridian</title>
@@ -337,7 +349,9 @@ describe('collectTwinPages and the plugin', () => {
   });
 
   it('reads models for API pages and HTML for the rest, in reading order', async () => {
-    const collected = await collectTwinPages({outDir, routesPaths, siteConfig, siteDir}, DEFAULT_OPTIONS);
+    const twins = new Map<string, string>();
+    const collected = await collectTwinPages({outDir, routesPaths, siteConfig, siteDir}, DEFAULT_OPTIONS, (page, markdown) => void twins.set(page.route, markdown));
+    expect([...twins.keys()].sort()).toEqual(collected.map(({route}) => route).sort());
     expect(collected.map(({route, kind}) => `${kind} ${route}`)).toEqual([
       'doc /docs',
       'overview /docs/api/meridian-api',
@@ -349,8 +363,9 @@ describe('collectTwinPages and the plugin', () => {
     ]);
     const create = collected.find(({route}) => route === '/docs/api/create-contact');
     expect(create?.description).toBe('`POST /v1/contacts`. Does create-contact.');
-    expect(create?.markdown.startsWith('# create contact\n\n`POST /v1/contacts`\n')).toBe(true);
-    expect(collected[0]).toMatchObject({title: 'API Documentation', description: 'Start here.', markdown: '# API Documentation\n\nWelcome.\n'});
+    expect(twins.get('/docs/api/create-contact')?.startsWith('# create contact\n\n`POST /v1/contacts`\n')).toBe(true);
+    expect(collected[0]).toMatchObject({title: 'API Documentation', description: 'Start here.'});
+    expect(twins.get('/docs')).toBe('# API Documentation\n\nWelcome.\n');
   });
 
   it('writes a twin per docs route, llms.txt and llms-full.txt', async () => {
