@@ -1,0 +1,92 @@
+import {existsSync} from 'node:fs';
+import path from 'node:path';
+import type {Browser, Page} from '@playwright/test';
+
+import {test, expect, gotoHydrated} from './fixtures';
+import {serveDuringTests} from './static-server';
+
+/**
+ * The docs sidebar the server writes is the one the browser renders.
+ *
+ * The server renders closed categories with a lighter component than the
+ * classic theme's (src/theme/DocSidebarItem/Category) and the browser
+ * hydrates that markup with the classic one; React does not correct
+ * attributes while hydrating, so any difference would stay on the page.
+ * Here the browser renders the sidebar itself (a client-side navigation from
+ * the blog mounts it fresh, with nothing to hydrate) and its markup is
+ * compared with the server's, read with JavaScript off. One known difference
+ * is the classic theme's own: a category without a page of its own links to
+ * its first item in the server's HTML, so it works without JavaScript, and to
+ * "#" in the browser; those hrefs are left out, and so are the inline styles
+ * the collapse animation leaves on an open category's list.
+ */
+
+const LARGE = path.resolve(__dirname, '../../.work/fixture-builds/large/build');
+const large = existsSync(path.join(LARGE, 'sitemap.xml')) ? serveDuringTests(test, LARGE) : undefined;
+
+/** The sidebar's markup, every element's attributes sorted, whitespace between tags dropped. */
+async function sidebarMarkup(page: Page): Promise<string> {
+  return page.locator('nav[aria-label="Docs sidebar"]').evaluate((nav) => {
+    const clone = nav.cloneNode(true) as Element;
+    for (const element of [clone, ...Array.from(clone.querySelectorAll('*'))]) {
+      const attributes = Array.from(element.attributes).map(({name, value}) => [name, value] as const).sort(([a], [b]) => a.localeCompare(b));
+      for (const [name] of attributes) element.removeAttribute(name);
+      for (const [name, value] of attributes) {
+        // The classic theme's server-only fallback link of a category without a page.
+        if (name === 'href' && element.classList.contains('menu__link--sublist-caret')) continue;
+        // Inline styles the collapse animation sets on an open category's list in the browser.
+        if (name === 'style') continue;
+        element.setAttribute(name, value);
+      }
+    }
+    return clone.outerHTML.replace(/>\s+</g, '><');
+  });
+}
+
+async function serverSidebar(browser: Browser, url: string): Promise<string> {
+  const context = await browser.newContext({javaScriptEnabled: false});
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    return await sidebarMarkup(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Opens /blog, then goes to the docs through the navbar without a page load, then to `docsPath` by its sidebar link if given. */
+async function clientSidebar(page: Page, origin: string, docsPath?: string): Promise<string> {
+  await gotoHydrated(page, `${origin}/blog`);
+  await page.locator('nav.navbar').getByRole('link', {name: 'API Documentation'}).click();
+  await page.waitForURL(`${origin}/docs`);
+  await expect(page.locator('nav[aria-label="Docs sidebar"]')).toBeVisible();
+  if (docsPath !== undefined) {
+    await page.locator(`nav[aria-label="Docs sidebar"] a[href="${docsPath}"]`).first().click();
+    await page.waitForURL(`${origin}${docsPath}`);
+    await expect(page.locator(`nav[aria-label="Docs sidebar"] a[href="${docsPath}"][aria-current="page"]`)).toHaveCount(1);
+  }
+  return sidebarMarkup(page);
+}
+
+for (const site of [{name: 'bundled spec', origin: () => ''}, ...(large ? [{name: 'large fixture', origin: () => large.origin()}] : [])]) {
+  test.describe(`docs sidebar markup (${site.name})`, () => {
+    test('the server writes the sidebar of /docs, every category closed, as the browser renders it', async ({page, browser, baseURL}) => {
+      const origin = site.origin() || baseURL!;
+      const server = await serverSidebar(browser, `${origin}/docs`);
+      expect(server).toContain('menu__list-item--collapsed');
+      expect(await clientSidebar(page, origin)).toBe(server);
+    });
+
+    test('and the sidebar of a tag page, its category open and the others closed', async ({page, browser, baseURL}) => {
+      const origin = site.origin() || baseURL!;
+      // The first category with a page of its own, as the sidebar of /docs lists it.
+      const docs = await browser.newPage();
+      await docs.goto(`${origin}/docs`);
+      const tagPath = await docs.locator('nav[aria-label="Docs sidebar"] a.menu__link--sublist:not(.menu__link--sublist-caret)').first().getAttribute('href');
+      await docs.close();
+      expect(tagPath).toMatch(/^\/docs\/api\//);
+      const server = await serverSidebar(browser, `${origin}${tagPath}`);
+      expect(await clientSidebar(page, origin, tagPath!)).toBe(server);
+    });
+  });
+}
