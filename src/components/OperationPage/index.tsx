@@ -6,6 +6,7 @@ import RichText from '@site/src/components/RichText';
 import {SchemaLinksContext, TARGET_IN_CLOSED_DETAILS_CSS} from '@site/src/components/FieldLink';
 import HydrateOnDemand from '@site/src/components/HydrateOnDemand';
 import type {OperationPageModel} from '@site/src/openapi/types';
+import {pageModelOf} from '@site/src/client/page-model';
 import {hasContentTypeChoice, REQUEST_CONTENT_TYPE_PARAM} from '@site/src/hooks/useRequestContentType';
 import Aside from './Aside';
 import {MediaTypes} from './Bodies';
@@ -22,7 +23,8 @@ import styles from './styles.module.css';
 const NO_SCRIPT_CSS = `.tabs-container [role="tabpanel"][hidden]{display:block!important}${TARGET_IN_CLOSED_DETAILS_CSS}`;
 
 /** An API operation, fully server-rendered from its build-time model: the layout; each section is a file of this folder. */
-export default function OperationPage({page}: {page: OperationPageModel}): ReactNode {
+export default function OperationPage(props: {page: OperationPageModel}): ReactNode {
+  const page = pageModelOf(props.page);
   const server = page.servers[0]?.url.replace(/\/+$/, '') ?? '';
   // A content type chosen in the URL changes what the request parts show, so
   // they hydrate with the page instead of on first use.

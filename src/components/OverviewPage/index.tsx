@@ -7,6 +7,7 @@ import ApiVersionNote from '@site/src/components/ApiVersionNote';
 import SpecDownloads from '@site/src/components/SpecDownloads';
 import AuthorizeButton from './AuthorizeButton';
 import type {OverviewPageModel} from '@site/src/openapi/types';
+import {pageModelOf} from '@site/src/client/page-model';
 import styles from './styles.module.css';
 
 /** One part of the overview: a second-level heading (a table-of-contents entry) and its content. */
@@ -22,7 +23,8 @@ function Section({id, title, children}: {id: string; title: string; children: Re
 }
 
 /** The overview page generated from the spec's `info`: guide, servers, auth, resources. */
-export default function OverviewPage({page}: {page: OverviewPageModel}): ReactNode {
+export default function OverviewPage(props: {page: OverviewPageModel}): ReactNode {
+  const page = pageModelOf(props.page);
   return (
     <div className={styles.overview}>
       <header>

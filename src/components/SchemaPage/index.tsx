@@ -6,6 +6,7 @@ import SchemaView from '@site/src/components/SchemaView';
 import {SchemaLinksContext, TARGET_IN_CLOSED_DETAILS_CSS} from '@site/src/components/FieldLink';
 import {SCHEMA_PAGE_ANCHOR} from '@site/src/openapi/field-anchors';
 import type {SchemaPageModel, SchemaUser} from '@site/src/openapi/types';
+import {pageModelOf} from '@site/src/client/page-model';
 import styles from './styles.module.css';
 
 function userKind(user: SchemaUser): string {
@@ -34,7 +35,8 @@ function User({user}: {user: SchemaUser}): ReactNode {
 }
 
 /** A named schema (`components.schemas`): its fields, composition, examples and users. */
-export default function SchemaPage({page}: {page: SchemaPageModel}): ReactNode {
+export default function SchemaPage(props: {page: SchemaPageModel}): ReactNode {
+  const page = pageModelOf(props.page);
   return (
     <SchemaLinksContext.Provider value={page.schemaLinks}>
       <div className={styles.schemaPage}>

@@ -4,10 +4,12 @@ import Link from '@docusaurus/Link';
 import RichText from '@site/src/components/RichText';
 import MethodBadge from '@site/src/components/OperationPage/MethodBadge';
 import type {TagPageModel} from '@site/src/openapi/types';
+import {pageModelOf} from '@site/src/client/page-model';
 import styles from './styles.module.css';
 
 /** A resource group: its description and its operations. */
-export default function TagPage({page}: {page: TagPageModel}): ReactNode {
+export default function TagPage(props: {page: TagPageModel}): ReactNode {
+  const page = pageModelOf(props.page);
   return (
     <div className={styles.tagPage}>
       <Heading as="h1">{page.name}</Heading>

@@ -1,6 +1,9 @@
 // @ts-check
 'use strict';
 
+/** The key of the server stand-in's reader (src/client/page-model.ts, READ_PAGE_MODEL). */
+const READ_PAGE_MODEL = '__readPageModel';
+
 /**
  * Turns a page model (`docs/api/<id>.page.json`) into a module that parses
  * its JSON at run time: `module.exports = JSON.parse("...")`.
@@ -13,9 +16,10 @@
  * literal. The JSON is validated here, so a broken page model still fails
  * the build, naming the file.
  *
- * With the option `readAtRunTime` (the server bundle), the module reads the
- * file when a page first needs it: `JSON.parse(readFileSync(<path>))`,
- * naming the file if it is broken. The
+ * With the option `readAtRunTime` (the server bundle), the module is a
+ * stand-in that reads the file each time a page renders
+ * (src/client/page-model.ts: `pageModelOf`), naming the file if it is broken;
+ * the model is not kept in the bundle's module cache. The
  * server bundle only runs during the build, next to the files `npm run gen`
  * wrote, and without the page models it is a fraction of their size (92 MB
  * of them for GitHub's API): less for the bundler to process and for every
@@ -32,10 +36,15 @@ module.exports = function pageDataLoader(source) {
     // of Microsoft Graph's models twice took a minute. A file that changes
     // between the two is still named when the page renders.
     const file = JSON.stringify(this.resourcePath);
+    const key = JSON.stringify(READ_PAGE_MODEL);
     return (
       `var file = ${file};\n` +
-      'try { module.exports = JSON.parse(require("node:fs").readFileSync(file, "utf8")); }\n' +
-      'catch (error) { throw new Error(file + " is not valid JSON: " + error.message); }\n'
+      'function read() {\n' +
+      '  try { return JSON.parse(require("node:fs").readFileSync(file, "utf8")); }\n' +
+      '  catch (error) { throw new Error(file + " is not valid JSON: " + error.message); }\n' +
+      '}\n' +
+      // The stand-in of src/client/page-model.ts: its reader, and any other property read from the model.
+      `module.exports = new Proxy({}, {get: function (_, name) { return name === ${key} ? read : read()[name]; }});\n`
     );
   }
   try {

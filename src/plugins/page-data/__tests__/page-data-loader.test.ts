@@ -5,6 +5,7 @@ import path from 'node:path';
 import {runInNewContext} from 'node:vm';
 import {describe, expect, it} from 'vitest';
 import pageDataPlugin, {MDX_LOADER, PAGE_DATA_TEST} from '../index';
+import {pageModelOf} from '../../../client/page-model';
 
 const require = createRequire(import.meta.url);
 const pageDataLoader = require('../page-data-loader.js') as (this: {resourcePath: string; getOptions?: () => {readAtRunTime?: boolean}}, source: string) => string;
@@ -31,24 +32,33 @@ describe('page-data-loader', () => {
     expect(evaluate(JSON.stringify(value))).toEqual(value);
   });
 
-  it('with readAtRunTime (the server bundle), reads the file when the module runs, and names a file that is broken by then', () => {
+  it('with readAtRunTime (the server bundle), exports a stand-in that reads the file on every render, and names a file that is broken by then', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'page-data-'));
     try {
       const file = path.join(dir, 'say "hi" \\ there.page.json');
-      const model = {kind: 'operation', text: '</script> \u2028'};
+      const model = {kind: 'operation', text: '</script> \u2028', toc: [{id: 'a'}]};
       writeFileSync(file, JSON.stringify(model));
       const code = pageDataLoader.call({resourcePath: file, getOptions: () => ({readAtRunTime: true})}, JSON.stringify(model));
-      const run = () => {
-        const module = {exports: undefined as unknown};
-        runInNewContext(code, {module, JSON, require, Error});
-        return module.exports;
-      };
-      expect(run()).toEqual(model);
+      const module = {exports: undefined as unknown};
+      runInNewContext(code, {module, JSON, require, Error, Proxy});
+      const standIn = module.exports as {toc: unknown};
+      expect(pageModelOf(standIn)).toEqual(model);
+      // Read again on each render: a changed file is seen, nothing is kept.
+      writeFileSync(file, JSON.stringify({...model, text: 'changed'}));
+      expect(pageModelOf(standIn)).toEqual({...model, text: 'changed'});
+      expect(pageModelOf(standIn)).not.toBe(pageModelOf(standIn));
+      // Read directly (the overview's module reads its table of contents).
+      expect(standIn.toc).toEqual([{id: 'a'}]);
       writeFileSync(file, '{"kind": ');
-      expect(run).toThrow(`${file} is not valid JSON: `);
+      expect(() => pageModelOf(standIn)).toThrow(`${file} is not valid JSON: `);
     } finally {
       rmSync(dir, {recursive: true, force: true});
     }
+  });
+
+  it('leaves a model the browser bundle gives as it is', () => {
+    const model = {kind: 'tag', name: 'Contacts'};
+    expect(pageModelOf(model)).toBe(model);
   });
 
   it('refuses a file that is not JSON, naming it', () => {

@@ -1,0 +1,29 @@
+/**
+ * A page's render model, as its component receives it.
+ *
+ * In the browser the page's module holds the model itself. In the server
+ * bundle it holds a stand-in that reads the model from disk
+ * (src/plugins/page-data/page-data-loader.js): a module stays in the bundle's
+ * module cache for the whole static rendering, and with the models in it
+ * each rendering thread grew to its 1 GB recycling limit (GitHub's 62 MB of
+ * models; Microsoft Graph's 800 MB). A page component calls `pageModelOf`
+ * once per render, so the model is read once and dropped after the render.
+ * The stand-in also answers any property by reading the model, so code that
+ * reads it directly (the overview's table of contents) still works.
+ */
+
+/** The stand-in's reader, under a key no page model has. */
+export const READ_PAGE_MODEL = '__readPageModel';
+
+interface PageModelStandIn {
+  [READ_PAGE_MODEL]: () => unknown;
+}
+
+function isStandIn(page: unknown): page is PageModelStandIn {
+  return typeof page === 'object' && page !== null && typeof (page as Partial<PageModelStandIn>)[READ_PAGE_MODEL] === 'function';
+}
+
+/** The model itself: read from disk on the server, as given in the browser. */
+export function pageModelOf<T>(page: T): T {
+  return isStandIn(page) ? (page[READ_PAGE_MODEL]() as T) : page;
+}
