@@ -1,4 +1,4 @@
-import {copyFile, mkdir, readdir, readFile, stat, writeFile} from 'node:fs/promises';
+import {mkdir, readdir, readFile, stat, writeFile} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {stripVTControlCharacters} from 'node:util';
@@ -55,8 +55,6 @@ export interface BuildResult {
   /** CPU seconds of all phases; null when GNU time was not available. */
   cpuSeconds: number | null;
   phases: PhaseResult[];
-  /** How the spec reached `.spec/openapi.yaml`. */
-  specStep: 'npm run spec' | 'copied after npm run spec failed';
   withinTarget: boolean | null;
   ok: boolean;
   error: string | null;
@@ -136,7 +134,7 @@ export async function prepareSpec(projectRoot: string, workDir: string, size: nu
 /** What a build of one spec file in a cold copy measured, before the caller adds its own fields. */
 export type MeasuredBuild = Pick<
   BuildResult,
-  'apiPages' | 'htmlPages' | 'buildBytes' | 'wallSeconds' | 'peakRssMb' | 'cpuSeconds' | 'phases' | 'specStep' | 'ok' | 'error' | 'siteDir'
+  'apiPages' | 'htmlPages' | 'buildBytes' | 'wallSeconds' | 'peakRssMb' | 'cpuSeconds' | 'phases' | 'ok' | 'error' | 'siteDir'
 > & {
   /** The step that failed or ran out of time, with the last progress line of its log; null when the build finished. */
   failedPhase: string | null;
@@ -154,7 +152,6 @@ function notBuilt(projectRoot: string, siteDir: string): Omit<MeasuredBuild, 'fa
     peakRssMb: null,
     cpuSeconds: null,
     phases: [],
-    specStep: 'npm run spec',
     ok: false,
     error: null,
     siteDir: path.relative(projectRoot, siteDir),
@@ -252,15 +249,6 @@ export async function buildInCopy(
         `[bench] build ${label}: ${phase.name} took ${run.wallSeconds.toFixed(1)} s (CPU ${run.cpuSeconds ?? 'n/a'} s), peak ${toMib(run.peakRssBytes).toFixed(0)} MB`,
       );
       if (run.exitCode === 0) continue;
-      if (phase.command === 'npm run spec' && !run.timedOut && !run.overMemory) {
-        // If the spec step itself is broken, the rest of the pipeline only
-        // needs the resolved file in place; the table says which happened.
-        log(`[bench] build ${label}: npm run spec failed (exit ${run.exitCode}); copying the spec to .spec/openapi.yaml instead`);
-        await mkdir(path.join(siteDir, '.spec'), {recursive: true});
-        await copyFile(specFile, path.join(siteDir, '.spec/openapi.yaml'));
-        result.specStep = 'copied after npm run spec failed';
-        continue;
-      }
       const where = await logTail(logFile);
       result.failedPhase = where === '' ? phase.name : `${phase.name} (last log line: ${where})`;
       throw new Error(`${phase.command} ${stopReason(run, options)}; see ${path.relative(projectRoot, logFile)}`);

@@ -46,7 +46,6 @@ describe('formatting', () => {
         {name: 'gen', command: 'npm run gen', exitCode: 0, wallSeconds: 10.2, peakRssMb: 600, cpuSeconds: 1, timedOut: false, loadAverage: 1},
         {name: 'docusaurus build', command: 'docusaurus build', exitCode: 0, wallSeconds: 385, peakRssMb: 7000, cpuSeconds: 1, timedOut: false, loadAverage: 1},
       ],
-      specStep: 'npm run spec',
       withinTarget: false,
       ok: true,
       error: null,
