@@ -43,7 +43,7 @@ export function parseSpec(yamlText: string, source: string): SpecDocument {
 /** The three downloads of a resolved spec: YAML (as is), JSON and a Postman collection. */
 export async function specDownloads(yamlText: string, options: PluginOptions): Promise<DownloadFile[]> {
   const spec = parseSpec(yamlText, options.specPath);
-  const collection = await buildPostmanCollection(yamlText, spec);
+  const collection = await buildPostmanCollection(spec);
   return [
     {filename: options.yamlFilename, contents: yamlText},
     {filename: options.jsonFilename, contents: `${JSON.stringify(spec.root, null, 2)}\n`},

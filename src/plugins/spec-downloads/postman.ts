@@ -1,7 +1,9 @@
 import {createHash} from 'node:crypto';
 
 import {convertV2, type CollectionResult} from 'openapi-to-postmanv2';
-import {asString, type SpecDocument} from '../../openapi/spec-document';
+import {sampleFromSchema} from '../../openapi/sample';
+import type {SchemaDirection} from '../../openapi/schema';
+import {asString, HTTP_METHODS, isObject, type JsonObject, type SpecDocument} from '../../openapi/spec-document';
 
 /** The schema URL that marks a Postman Collection as format v2.1. */
 export const POSTMAN_SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
@@ -83,14 +85,14 @@ export function requestItems(items: PostmanItemJson[]): PostmanItemJson[] {
  * nothing, a malformed pointer) with console.error and leaves it out. Those
  * errors are collected here and reported once, saying what they cost.
  */
-async function convert(yamlText: string): Promise<PostmanCollectionJson> {
+async function convert(document: JsonObject): Promise<PostmanCollectionJson> {
   const skipped: string[] = [];
   const consoleError = console.error;
   console.error = (...values: unknown[]) => {
     skipped.push(values.map((value) => (value instanceof Error ? `${value.name}: ${value.message}` : String(value))).join(' '));
   };
   try {
-    return await convertQuietly(yamlText);
+    return await convertQuietly(document);
   } finally {
     console.error = consoleError;
     if (skipped.length > 0) {
@@ -100,10 +102,10 @@ async function convert(yamlText: string): Promise<PostmanCollectionJson> {
   }
 }
 
-function convertQuietly(yamlText: string): Promise<PostmanCollectionJson> {
+function convertQuietly(document: JsonObject): Promise<PostmanCollectionJson> {
   return new Promise((resolve, reject) => {
     convertV2(
-      {type: 'string', data: yamlText},
+      {type: 'json', data: document},
       {
         folderStrategy: 'Tags',
         // Requests and saved responses use the spec's own examples where it has them.
@@ -128,6 +130,70 @@ function convertQuietly(yamlText: string): Promise<PostmanCollectionJson> {
   });
 }
 
+/** `application/json`, the `+json` types and any type (which the converter reads as JSON). */
+const JSON_MEDIA_TYPE = /^(?:application\/(?:[\w.-]+\+)?json|\*\/\*)\s*(?:;|$)/i;
+
+/** A body (request body or response, `$ref` followed) whose JSON media types
+ * carry an example and, of their schema, only its type and its own example. */
+function bodyWithExamples(spec: SpecDocument, raw: unknown, direction: SchemaDirection): unknown {
+  const body = spec.resolve(raw).value;
+  if (!isObject(body.content)) return body;
+  const content: JsonObject = {};
+  for (const [mediaType, rawMedia] of Object.entries(body.content)) {
+    const media = spec.resolve(rawMedia).value;
+    const copy: JsonObject = {...media};
+    if (media.example === undefined && media.examples === undefined) {
+      const example = sampleFromSchema(spec, media.schema, direction);
+      if (example !== undefined) copy.example = example;
+    }
+    // Forms and XML keep their schema: their fields are made from its properties.
+    if (media.schema !== undefined && JSON_MEDIA_TYPE.test(mediaType)) {
+      const schema = spec.resolve(media.schema).value;
+      copy.schema = {
+        ...(typeof schema.type === 'string' ? {type: schema.type} : {}),
+        // The converter prefers the schema's own example to the media type's examples.
+        ...(schema.example !== undefined ? {example: schema.example} : {}),
+      };
+    }
+    content[mediaType] = copy;
+  }
+  return {...body, content};
+}
+
+/**
+ * What openapi-to-postmanv2 converts: the spec with each request and response
+ * body's example made by the pages' own sampler (sample.ts: each schema once,
+ * at most 32 KB) wherever the spec gives none, and a JSON body's schema cut down
+ * to its type. The converter resolves every body schema ten references deep
+ * and fakes an example of it: GitHub's 1,223 operations took 3.8 s, but
+ * Microsoft Graph's entities, each reaching every other through navigation
+ * properties, grew past the longest string V8 can make and the conversion
+ * ran for more than 20 minutes. Parameters keep their schemas. The spec
+ * itself is not changed.
+ */
+export function converterDocument(spec: SpecDocument): JsonObject {
+  const paths: JsonObject = {};
+  for (const [pathName, rawPathItem] of Object.entries(spec.paths)) {
+    const pathItem: JsonObject = {...spec.resolve(rawPathItem).value};
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (!isObject(operation)) continue;
+      const copy: JsonObject = {...operation};
+      if (operation.requestBody !== undefined) copy.requestBody = bodyWithExamples(spec, operation.requestBody, 'request');
+      if (isObject(operation.responses)) {
+        copy.responses = Object.fromEntries(
+          Object.entries(operation.responses).map(([status, response]) => [status, bodyWithExamples(spec, response, 'response')]),
+        );
+      }
+      pathItem[method] = copy;
+    }
+    paths[pathName] = pathItem;
+  }
+  // A copy of its own: the converter changes the document it is given (it
+  // inlines references and drops formats), and the spec is published as well.
+  return structuredClone({...spec.root, paths});
+}
+
 /**
  * A Postman Collection v2.1 of the API: one request per operation, in one
  * folder per tag, every URL on `{{baseUrl}}` (the first server) and every
@@ -135,11 +201,11 @@ function convertQuietly(yamlText: string): Promise<PostmanCollectionJson> {
  * operations the spec marks `security: []`). Ids are derived from names, so a
  * rebuild of the same spec writes the same file.
  */
-export async function buildPostmanCollection(yamlText: string, spec: SpecDocument): Promise<PostmanCollectionJson> {
+export async function buildPostmanCollection(spec: SpecDocument): Promise<PostmanCollectionJson> {
   // A description of webhooks only has nothing a client sends: an empty
   // collection (openapi-to-postmanv2 refuses a document without paths).
   const collection: PostmanCollectionJson =
-    spec.operations().length > 0 ? await convert(yamlText) : {info: {name: '', schema: POSTMAN_SCHEMA_V21}, item: []};
+    spec.operations().length > 0 ? await convert(converterDocument(spec)) : {info: {name: '', schema: POSTMAN_SCHEMA_V21}, item: []};
   const open = unauthenticatedOperations(spec);
   const title = asString(spec.info.title) ?? collection.info.name;
   const version = asString(spec.info.version);
