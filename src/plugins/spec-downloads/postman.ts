@@ -3,7 +3,7 @@ import {createHash} from 'node:crypto';
 import {convertV2, type CollectionResult} from 'openapi-to-postmanv2';
 import {sampleFromSchema} from '../../openapi/sample';
 import type {SchemaDirection} from '../../openapi/schema';
-import {asString, HTTP_METHODS, isObject, type JsonObject, type SpecDocument} from '../../openapi/spec-document';
+import {asString, isObject, type JsonObject, type SpecDocument} from '../../openapi/spec-document';
 
 /** The schema URL that marks a Postman Collection as format v2.1. */
 export const POSTMAN_SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
@@ -163,31 +163,27 @@ function bodyWithExamples(spec: SpecDocument, raw: unknown, direction: SchemaDir
 /**
  * What openapi-to-postmanv2 converts: the spec with each request and response
  * body's example made by the pages' own sampler (sample.ts: each schema once,
- * at most 32 KB) wherever the spec gives none, and a JSON body's schema cut down
- * to its type. The converter resolves every body schema ten references deep
- * and fakes an example of it: GitHub's 1,223 operations took 3.8 s, but
+ * at most 32 KB) wherever the spec gives none, and a JSON body's schema cut
+ * down to its type and its own example. The converter resolves every body
+ * schema ten references deep and fakes an example of it: GitHub's 1,223 operations took 3.8 s, but
  * Microsoft Graph's entities, each reaching every other through navigation
  * properties, grew past the longest string V8 can make and the conversion
  * ran for more than 20 minutes. Parameters keep their schemas. The spec
  * itself is not changed.
  */
-export function converterDocument(spec: SpecDocument): JsonObject {
-  const paths: JsonObject = {};
-  for (const [pathName, rawPathItem] of Object.entries(spec.paths)) {
-    const pathItem: JsonObject = {...spec.resolve(rawPathItem).value};
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem[method];
-      if (!isObject(operation)) continue;
-      const copy: JsonObject = {...operation};
-      if (operation.requestBody !== undefined) copy.requestBody = bodyWithExamples(spec, operation.requestBody, 'request');
-      if (isObject(operation.responses)) {
-        copy.responses = Object.fromEntries(
-          Object.entries(operation.responses).map(([status, response]) => [status, bodyWithExamples(spec, response, 'response')]),
-        );
-      }
-      pathItem[method] = copy;
+function converterDocument(spec: SpecDocument): JsonObject {
+  const paths: JsonObject = {...spec.paths};
+  for (const {path: pathName, method, operation, pathItem} of spec.operations()) {
+    const copy: JsonObject = {...operation};
+    if (operation.requestBody !== undefined) copy.requestBody = bodyWithExamples(spec, operation.requestBody, 'request');
+    if (isObject(operation.responses)) {
+      copy.responses = Object.fromEntries(
+        Object.entries(operation.responses).map(([status, response]) => [status, bodyWithExamples(spec, response, 'response')]),
+      );
     }
-    paths[pathName] = pathItem;
+    // The resolved path item, copied once, takes each operation's copy.
+    if (paths[pathName] === spec.paths[pathName]) paths[pathName] = {...pathItem};
+    (paths[pathName] as JsonObject)[method] = copy;
   }
   // A copy of its own: the converter changes the document it is given (it
   // inlines references and drops formats), and the spec is published as well.
