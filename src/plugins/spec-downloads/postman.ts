@@ -133,10 +133,38 @@ function convertQuietly(document: JsonObject): Promise<PostmanCollectionJson> {
 /** `application/json`, the `+json` types and any type (which the converter reads as JSON). */
 const JSON_MEDIA_TYPE = /^(?:application\/(?:[\w.-]+\+)?json|\*\/\*)\s*(?:;|$)/i;
 
+/**
+ * A parameter or header (`$ref` followed) with an example: its own, its
+ * content's, its schema's default, or else the value its page shows
+ * (sample.ts). Without one the converter fakes a value with Math.random and
+ * the day's date, and two builds of the same spec wrote different
+ * collections (GitHub's: 2,489 lines apart).
+ * A `$ref` that does not resolve stays as it is, for the converter to report.
+ */
+function withExample(spec: SpecDocument, raw: unknown): unknown {
+  const {value, unresolvedRef} = spec.resolve(raw);
+  if (unresolvedRef !== undefined || value.example !== undefined || isObject(value.examples)) return raw;
+  const media = value.schema === undefined && isObject(value.content) ? spec.resolve(Object.values(value.content)[0]).value : {};
+  if (media.example !== undefined || isObject(media.examples)) return raw;
+  const schema = value.schema ?? media.schema;
+  // A default is what the API takes anyway (the converter preferred it too); the sampler takes an enum's first value before it.
+  const fallback = spec.resolve(schema).value.default;
+  const example = fallback !== undefined ? fallback : sampleFromSchema(spec, schema ?? {}, 'request');
+  return example === undefined ? value : {...value, example};
+}
+
+function parametersWithExamples(spec: SpecDocument, list: unknown): unknown {
+  return Array.isArray(list) ? list.map((parameter) => withExample(spec, parameter)) : list;
+}
+
 /** A body (request body or response, `$ref` followed) whose JSON media types
- * carry an example and, of their schema, only its type and its own example. */
+ * carry an example and, of their schema, only its type and its own example;
+ * a response's headers carry examples too. */
 function bodyWithExamples(spec: SpecDocument, raw: unknown, direction: SchemaDirection): unknown {
-  const body = spec.resolve(raw).value;
+  const resolved = spec.resolve(raw).value;
+  const body = isObject(resolved.headers)
+    ? {...resolved, headers: Object.fromEntries(Object.entries(resolved.headers).map(([name, header]) => [name, withExample(spec, header)]))}
+    : resolved;
   if (!isObject(body.content)) return body;
   const content: JsonObject = {};
   for (const [mediaType, rawMedia] of Object.entries(body.content)) {
@@ -168,13 +196,15 @@ function bodyWithExamples(spec: SpecDocument, raw: unknown, direction: SchemaDir
  * schema ten references deep and fakes an example of it: GitHub's 1,223 operations took 3.8 s, but
  * Microsoft Graph's entities, each reaching every other through navigation
  * properties, grew past the longest string V8 can make and the conversion
- * ran for more than 20 minutes. Parameters keep their schemas. The spec
- * itself is not changed.
+ * ran for more than 20 minutes. Parameters and response headers keep their
+ * schemas and get the examples their pages show where the spec gives none.
+ * The spec itself is not changed.
  */
 function converterDocument(spec: SpecDocument): JsonObject {
   const paths: JsonObject = {...spec.paths};
   for (const {path: pathName, method, operation, pathItem} of spec.operations()) {
     const copy: JsonObject = {...operation};
+    if (operation.parameters !== undefined) copy.parameters = parametersWithExamples(spec, operation.parameters);
     if (operation.requestBody !== undefined) copy.requestBody = bodyWithExamples(spec, operation.requestBody, 'request');
     if (isObject(operation.responses)) {
       copy.responses = Object.fromEntries(
@@ -182,7 +212,9 @@ function converterDocument(spec: SpecDocument): JsonObject {
       );
     }
     // The resolved path item, copied once, takes each operation's copy.
-    if (paths[pathName] === spec.paths[pathName]) paths[pathName] = {...pathItem};
+    if (paths[pathName] === spec.paths[pathName]) {
+      paths[pathName] = pathItem.parameters === undefined ? {...pathItem} : {...pathItem, parameters: parametersWithExamples(spec, pathItem.parameters)};
+    }
     (paths[pathName] as JsonObject)[method] = copy;
   }
   // A copy of its own: the converter changes the document it is given (it

@@ -148,6 +148,55 @@ describe('bodies in the Postman collection', () => {
   });
 });
 
+describe('parameters and headers in the Postman collection', () => {
+  // None has an example: openapi-to-postmanv2 fakes one with Math.random and the day's date.
+  const spec = () =>
+    parseSpec(
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: {title: 'Params', version: '1'},
+        servers: [{url: 'https://example.test'}],
+        paths: {
+          '/items/{itemId}': {
+            parameters: [{name: 'itemId', in: 'path', required: true, schema: {type: 'integer', minimum: 10}}],
+            get: {
+              operationId: 'get-item',
+              parameters: [
+                {$ref: '#/components/parameters/since'},
+                {name: 'region', in: 'query', required: true, schema: {type: 'string', enum: ['us-east-1', 'us-west-2'], default: 'us-west-2'}},
+                {name: 'X-Trace', in: 'header', required: true, schema: {type: 'string', format: 'uuid'}},
+                {name: 'ids', in: 'query', required: true, schema: {type: 'array', items: {type: 'number'}}},
+                {name: 'filter', in: 'query', required: true, content: {'application/json': {schema: {type: 'object', properties: {n: {type: 'integer', minimum: 3}}}}}},
+              ],
+              responses: {'200': {description: 'OK', headers: {'X-Rate-Limit': {schema: {type: 'integer', minimum: 5}}}, content: {'application/json': {schema: {type: 'object'}}}}},
+            },
+          },
+        },
+        components: {parameters: {since: {name: 'since', in: 'query', required: true, schema: {type: 'string', format: 'date-time'}}}},
+      }),
+      'params.json',
+    );
+
+  it('are the values the pages show (a default first), the same on every build', async () => {
+    const first = await buildPostmanCollection(spec());
+    const [request] = requestItems(first.item);
+    const url = request.request!.url as unknown as {query: {key: string; value: string}[]; variable: {key: string; value: string}[]};
+    const query = Object.fromEntries(url.query.map((field) => [field.key, field.value]));
+    const parsed = spec();
+    const shown = (schema: unknown) => sampleFromSchema(parsed, schema, 'request');
+    expect(url.variable).toEqual([expect.objectContaining({key: 'itemId', value: String(shown({type: 'integer', minimum: 10}))})]);
+    expect(query.since).toBe(shown({type: 'string', format: 'date-time'}));
+    expect(query.region).toBe('us-west-2');
+    expect(url.query.filter((field) => field.key === 'ids').map((field) => field.value)).toEqual((shown({type: 'array', items: {type: 'number'}}) as number[]).map(String));
+    const headers = (request.request as unknown as {header: {key: string; value: string}[]}).header;
+    expect(headers.find((header) => header.key === 'X-Trace')?.value).toBe(shown({type: 'string', format: 'uuid'}));
+    const saved = (request.response as unknown as {header: {key: string; value: string}[]}[])[0];
+    expect(saved.header.find((header) => header.key === 'X-Rate-Limit')?.value).toBe(String(shown({type: 'integer', minimum: 5})));
+    // Math.random differs between the two conversions; the files do not.
+    expect(JSON.stringify(await buildPostmanCollection(spec()))).toBe(JSON.stringify(first));
+  });
+});
+
 describe('helpers', () => {
   it('takes the base URL from the first server, with variables at their defaults', () => {
     expect(baseUrlOf({servers: [{url: 'https://{region}.api.example/v1/', variables: {region: {default: 'eu'}}}]})).toBe(
