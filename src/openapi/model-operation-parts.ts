@@ -1,5 +1,5 @@
 import {renderMarkdown, wellFormed} from './markdown';
-import {sampleFromSchema} from './sample';
+import {sampleFromSchema, sampleParameterValue} from './sample';
 import {jsonText, schemaNode, type SchemaDirection} from './schema';
 import {asString, isObject, type JsonObject, type SpecDocument} from './spec-document';
 import type {ExampleModel, HeaderModel, MediaTypeModel, ParameterLocation, ParameterModel, ResponseModel} from './types';
@@ -70,7 +70,7 @@ function parameterExample(spec: SpecDocument, parameter: JsonObject): string | u
     const value = spec.resolve(first).value.value;
     if (value !== undefined) return jsonText(value);
   }
-  const sample = sampleFromSchema(spec, parameter.schema ?? {}, 'request');
+  const sample = sampleParameterValue(spec, parameter.schema);
   return sample === undefined ? undefined : jsonText(sample);
 }
 

@@ -236,6 +236,21 @@ export function sampleFromSchema(spec: SpecDocument, schema: unknown, direction:
   return cached.value === undefined ? undefined : structuredClone(cached.value);
 }
 
+/**
+ * The value a parameter (or header) without an example of its own shows and
+ * sends: its schema's `default` when the schema gives no example, else the
+ * schema's sample. openapi-sampler takes an enum's first value before the
+ * default, but the default is what the API assumes, and what the
+ * parameter's reader expects pre-filled (`X-Region` with `enum: [us-east-1,
+ * us-west-2]`, `default: us-west-2` showed and sent `us-east-1`).
+ */
+export function sampleParameterValue(spec: SpecDocument, schema: unknown): unknown {
+  const {value} = spec.resolve(schema);
+  const exampled = value.example !== undefined || value.const !== undefined || (Array.isArray(value.examples) && value.examples.length > 0);
+  if (!exampled && value.default !== undefined && value.default !== null) return structuredClone(value.default);
+  return sampleFromSchema(spec, schema ?? {}, 'request');
+}
+
 function makeSample(spec: SpecDocument, schema: JsonObject, direction: SchemaDirection): unknown {
   let value = sampleAtDepth(spec, schema, direction, MAX_SAMPLE_DEPTH);
   for (const depth of SHALLOWER_SAMPLE_DEPTHS) {

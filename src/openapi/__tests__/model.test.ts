@@ -4,7 +4,7 @@ import path from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {stringify} from 'yaml';
 
-import {operationPageModel} from '../model';
+import {operationPageModel, sampleRequest} from '../model';
 import {tagPageModel} from '../model-overview';
 import {assignPageIds} from '../page-ids';
 import {createPageGenerators} from '../page-generators';
@@ -357,5 +357,45 @@ describe('examples generated from the schema (petstore.yaml has no examples)', (
     const [json] = model.responses[0].content;
     expect(json.examples[0].generated).toBe(true);
     expect(JSON.parse(json.examples[0].value)).toEqual({id: 0, name: 'string'});
+  });
+});
+
+describe('parameter examples (tests/paramDefaults.yaml: defaults are pre-filled and sent)', () => {
+  const document = spec({
+    paths: {
+      '/headers': {
+        get: {
+          parameters: [
+            {name: 'X-Region', in: 'header', required: true, schema: {type: 'string', enum: ['us-east-1', 'us-west-2'], default: 'us-west-2'}},
+            {name: 'order', in: 'query', required: true, schema: {$ref: '#/components/schemas/Order'}},
+            {name: 'limit', in: 'query', schema: {type: 'integer', default: 20, example: 50}},
+            {name: 'mode', in: 'query', schema: {type: 'string', enum: ['fast', 'slow']}},
+            {name: 'cursor', in: 'query', schema: {type: ['string', 'null'], default: null}},
+          ],
+          responses: {'204': {description: 'No content'}},
+        },
+      },
+    },
+    components: {schemas: {Order: {type: 'string', enum: ['asc', 'desc'], default: 'desc'}}},
+  });
+  const [entry] = assignPageIds(document).operations;
+  const model = operationPageModel(document, entry);
+  const example = (name: string) => model.parameters.find((parameter) => parameter.name === name)?.example;
+
+  it("takes the schema's default before an enum's first value, through a $ref too", () => {
+    expect(example('X-Region')).toBe('"us-west-2"');
+    expect(example('order')).toBe('"desc"');
+  });
+
+  it("keeps the schema's own example before its default, and an enum's first value without a default", () => {
+    expect(example('limit')).toBe('50');
+    expect(example('mode')).toBe('"fast"');
+    // A null default is left to the sampler, which keeps it where the schema allows null.
+    expect(example('cursor')).toBe('null');
+  });
+
+  it('sends the default in the code samples and the request the explorer starts from', () => {
+    expect(sampleRequest(model).headers).toContainEqual({name: 'X-Region', value: 'us-west-2'});
+    expect(sampleRequest(model).queryString).toContainEqual({name: 'order', value: 'desc'});
   });
 });

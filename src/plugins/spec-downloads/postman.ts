@@ -1,7 +1,7 @@
 import {createHash} from 'node:crypto';
 
 import {convertV2, type CollectionResult} from 'openapi-to-postmanv2';
-import {sampleFromSchema} from '../../openapi/sample';
+import {sampleFromSchema, sampleParameterValue} from '../../openapi/sample';
 import type {SchemaDirection} from '../../openapi/schema';
 import {asString, isObject, type JsonObject, type SpecDocument} from '../../openapi/spec-document';
 
@@ -135,21 +135,18 @@ const JSON_MEDIA_TYPE = /^(?:application\/(?:[\w.-]+\+)?json|\*\/\*)\s*(?:;|$)/i
 
 /**
  * A parameter or header (`$ref` followed) with an example: its own, its
- * content's, its schema's default, or else the value its page shows
- * (sample.ts). Without one the converter fakes a value with Math.random and
- * the day's date, and two builds of the same spec wrote different
- * collections (GitHub's: 2,489 lines apart).
- * A `$ref` that does not resolve stays as it is, for the converter to report.
+ * content's, or else the value its page shows (sample.ts, a default first).
+ * Without one the converter fakes a value with Math.random and the day's
+ * date, and two builds of the same spec wrote different collections
+ * (GitHub's: 2,489 lines apart). A `$ref` that does not resolve stays as it
+ * is, for the converter to report.
  */
 function withExample(spec: SpecDocument, raw: unknown): unknown {
   const {value, unresolvedRef} = spec.resolve(raw);
   if (unresolvedRef !== undefined || value.example !== undefined || isObject(value.examples)) return raw;
   const media = value.schema === undefined && isObject(value.content) ? spec.resolve(Object.values(value.content)[0]).value : {};
   if (media.example !== undefined || isObject(media.examples)) return raw;
-  const schema = value.schema ?? media.schema;
-  // A default is what the API takes anyway (the converter preferred it too); the sampler takes an enum's first value before it.
-  const fallback = spec.resolve(schema).value.default;
-  const example = fallback !== undefined ? fallback : sampleFromSchema(spec, schema ?? {}, 'request');
+  const example = sampleParameterValue(spec, value.schema ?? media.schema);
   return example === undefined ? value : {...value, example};
 }
 
