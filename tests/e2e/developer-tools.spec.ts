@@ -3,7 +3,7 @@ import path from 'node:path';
 import type {APIRequestContext, BrowserContext, Page} from '@playwright/test';
 import {parse} from 'yaml';
 
-import {test, expect, gotoHydrated} from './fixtures';
+import {test, expect, gotoHydrated, waitForNetworkQuiet} from './fixtures';
 import {operationRoutes, sitemapPaths} from './site-routes';
 
 const root = process.cwd();
@@ -190,7 +190,7 @@ test.describe('code samples', () => {
   test('code samples stay server HTML on load, Prism loads on first use, and highlighting survives both', async ({page}) => {
     const prismScripts = collectPrismScripts(page);
     await gotoHydrated(page, '/docs/api/create-contact');
-    await page.waitForLoadState('networkidle');
+    await waitForNetworkQuiet(page);
     const section = page.locator('section[aria-label="Code samples"]');
     const panel = section.locator('[role="tabpanel"]:not([hidden])');
     // Highlighted on the server, and not re-rendered by React on load.
@@ -210,7 +210,7 @@ test.describe('code samples', () => {
   test('a Markdown page keeps its highlighted code on load, and a dark-mode reader gets dark code from the server HTML', async ({page}) => {
     const prismScripts = collectPrismScripts(page);
     await gotoHydrated(page, '/docs');
-    await page.waitForLoadState('networkidle');
+    await waitForNetworkQuiet(page);
     const code = page.locator('main pre').first();
     expect(await code.locator('span.token').count()).toBeGreaterThan(3);
     expect(prismScripts, 'Prism loaded with a page whose code is already highlighted').toEqual([]);
@@ -232,7 +232,7 @@ test.describe('code samples', () => {
 
     // Hydrated and switched back and forth, the code is not re-rendered and Prism stays unloaded.
     await gotoHydrated(page, '/docs');
-    await page.waitForLoadState('networkidle');
+    await waitForNetworkQuiet(page);
     expect(await colours()).toEqual(dark);
     await page.getByRole('button', {name: /switch between dark and light mode/i}).click();
     await expect.poll(colours).not.toEqual(dark);

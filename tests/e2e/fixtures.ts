@@ -1,4 +1,4 @@
-import {test as base, expect, type Page} from '@playwright/test';
+import {test as base, expect, type Page, type Request} from '@playwright/test';
 
 /** Messages the suite tolerates, each with the reason. Keep this list short. */
 const TOLERATED_CONSOLE_ERRORS: RegExp[] = [];
@@ -7,7 +7,15 @@ const TOLERATED_CONSOLE_ERRORS: RegExp[] = [];
  * Every test fails on a console error or an uncaught exception in the page:
  * a broken page often still renders, and only the console says so.
  */
-export const test = base.extend<{expectedConsoleErrors: RegExp[]; consoleErrors: string[]}>({
+/** The requests a page has in flight, and when one last started or ended. */
+interface NetworkLog {
+  inFlight: Set<Request>;
+  lastActivity: number;
+}
+
+const networkLogs = new WeakMap<Page, NetworkLog>();
+
+export const test = base.extend<{expectedConsoleErrors: RegExp[]; consoleErrors: string[]; networkLog: NetworkLog}>({
   /** Console errors a test provokes on purpose (set with `test.use`). */
   expectedConsoleErrors: [[], {option: true}],
   consoleErrors: [
@@ -25,6 +33,25 @@ export const test = base.extend<{expectedConsoleErrors: RegExp[]; consoleErrors:
     },
     {auto: true},
   ],
+  /** Every page's requests from its creation on, for `waitForNetworkQuiet`. */
+  networkLog: [
+    async ({page}, use) => {
+      const log: NetworkLog = {inFlight: new Set(), lastActivity: Date.now()};
+      page.on('request', (request) => {
+        log.inFlight.add(request);
+        log.lastActivity = Date.now();
+      });
+      const ended = (request: Request) => {
+        log.inFlight.delete(request);
+        log.lastActivity = Date.now();
+      };
+      page.on('requestfinished', ended);
+      page.on('requestfailed', ended);
+      networkLogs.set(page, log);
+      await use(log);
+    },
+    {auto: true},
+  ],
 });
 
 export {expect};
@@ -36,4 +63,28 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
     const root = document.getElementById('__docusaurus');
     return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
   });
+}
+
+/**
+ * Waits until the page has had no request in flight for `quietMs`, so that a
+ * test can assert what the page did not load. Playwright's own 'networkidle'
+ * is not used: after some navigations it never fires although every request
+ * has ended (here 5 of 16 runs of the sequence /, create-contact, /blog,
+ * /search, create-contact hung on the last page, with no request in flight by
+ * the page's own events), and a hung wait fails a test on any host.
+ * The wait is for the page's own events, so it ends as soon as the page is
+ * quiet, however slow the host; a failure names the requests still open.
+ */
+export async function waitForNetworkQuiet(page: Page, quietMs = 500): Promise<void> {
+  const log = networkLogs.get(page);
+  if (log === undefined) throw new Error('waitForNetworkQuiet: the page does not come from the fixtures of tests/e2e/fixtures.ts');
+  await expect
+    .poll(
+      () => {
+        if (log.inFlight.size > 0) return [...log.inFlight].map((request) => request.url());
+        return Date.now() - log.lastActivity >= quietMs ? [] : ['(quiet for less than the window)'];
+      },
+      {message: `requests in flight, or none for less than ${quietMs} ms`, intervals: [100], timeout: 60_000},
+    )
+    .toEqual([]);
 }

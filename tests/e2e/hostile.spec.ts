@@ -4,7 +4,7 @@ import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
 
-import {test, expect} from './fixtures';
+import {test, expect, waitForNetworkQuiet} from './fixtures';
 import {serveDirectory} from './static-server';
 import {elements, parseHtml, spacedText} from '../../scripts/corpus/html';
 
@@ -88,7 +88,7 @@ test.describe('a site built from hostile spec text', () => {
         const root = document.getElementById('__docusaurus');
         return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
       });
-      await page.waitForLoadState('networkidle');
+      await waitForNetworkQuiet(page);
       const findings = await domFindings(page);
       expect(findings.xss, 'writes to window.__xss').toEqual([]);
       expect(await page.evaluate(() => (window as unknown as {__xss?: unknown}).__xss)).toBeUndefined();

@@ -1,4 +1,4 @@
-import {test, expect, gotoHydrated} from './fixtures';
+import {test, expect, gotoHydrated, waitForNetworkQuiet} from './fixtures';
 import {operationRoutes} from './site-routes';
 
 /** The page the search and mobile-menu tests aim at, and its title in the spec. */
@@ -27,7 +27,7 @@ test('a closed announcement bar stays closed after reload', async ({page}) => {
   await announcement.getByRole('button', {name: 'Close'}).click();
   await expect(announcement).toHaveCount(0);
   await page.reload();
-  await page.waitForLoadState('networkidle');
+  await waitForNetworkQuiet(page);
   await expect(announcement).toHaveCount(0);
   await expect(bar).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import {createServer, type IncomingMessage, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
-import {test, expect, gotoHydrated} from './fixtures';
+import {test, expect, gotoHydrated, waitForNetworkQuiet} from './fixtures';
 import {operationRoutes} from './site-routes';
 import {fieldNames, findOperation, parameterNames, requestBodySchema, requestMediaTypes, resolvedSpec, responseSchemas, specParameters, successExample} from './spec-helpers';
 
@@ -156,7 +156,7 @@ test.describe('the API explorer', () => {
     const scripts: string[] = [];
     page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
     await gotoHydrated(page, '/docs/api/create-contact');
-    await page.waitForLoadState('networkidle');
+    await waitForNetworkQuiet(page);
     const before = scripts.length;
     await page.getByRole('button', {name: 'Open the API explorer'}).click();
     const explorer = page.getByRole('form', {name: 'API explorer'});
@@ -192,7 +192,7 @@ test.describe('the API explorer', () => {
         }).observe({type: 'layout-shift', buffered: true});
       });
       await gotoHydrated(page, '/docs/api/create-contact');
-      await page.waitForLoadState('networkidle');
+      await waitForNetworkQuiet(page);
       // From here on every script arrives 1.5 s late: the explorer chunk lands
       // well after the 500 ms in which Chromium excuses a shift caused by the click.
       await page.route('**/*.js', async (route) => {
@@ -230,7 +230,7 @@ test.describe('the API explorer', () => {
 
     test('says so in the Try it box, and the page keeps working', async ({page}) => {
       await gotoHydrated(page, '/docs/api/create-contact');
-      await page.waitForLoadState('networkidle');
+      await waitForNetworkQuiet(page);
       await page.route('**/*.js', (route) => route.abort('connectionrefused'));
       await page.getByRole('button', {name: 'Open the API explorer'}).click();
       const tryIt = page.locator('section[aria-labelledby="try-it"]');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type {Page, Request} from '@playwright/test';
 
-import {test, expect, gotoHydrated} from './fixtures';
+import {test, expect, gotoHydrated, waitForNetworkQuiet} from './fixtures';
 import {sitemapPaths} from './site-routes';
 import {indexedPages} from './search-index';
 
@@ -167,11 +167,11 @@ test('no Pagefind file loads with a page; focusing the box loads pagefind.js, ty
   });
   for (const route of ['/', '/docs/api/create-contact', '/blog', '/search']) {
     await gotoHydrated(page, route);
-    await page.waitForLoadState('networkidle');
+    await waitForNetworkQuiet(page);
     expect(requests, `Pagefind requests after loading ${route}`).toEqual([]);
   }
   await gotoHydrated(page, '/docs/api/create-contact');
-  await page.waitForLoadState('networkidle');
+  await waitForNetworkQuiet(page);
   expect(requests).toEqual([]);
   await combobox(page).focus();
   await expect.poll(() => requests).toContain('/pagefind/pagefind.js');
@@ -204,7 +204,7 @@ test('a query typed key by key without a pause is one search: the fragments of o
   // Request events reach the test on their own schedule, so the count is polled
   // until the page has been quiet for a while.
   await expect.poll(() => fragments.length).toBeGreaterThan(0);
-  await page.waitForLoadState('networkidle');
+  await waitForNetworkQuiet(page);
   await page.waitForTimeout(1_000);
   expect(fragments.length).toBeLessThanOrEqual(10);
 });
