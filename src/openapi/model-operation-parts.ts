@@ -63,14 +63,42 @@ export function mediaTypeModels(spec: SpecDocument, content: unknown, direction:
   });
 }
 
-function parameterExample(spec: SpecDocument, parameter: JsonObject): string | undefined {
-  if (parameter.example !== undefined) return jsonText(parameter.example);
-  if (isObject(parameter.examples)) {
-    const first = Object.values(parameter.examples)[0];
+export interface ParameterValueSource {
+  schema: unknown;
+  example: unknown;
+  examples: unknown;
+  /** The media type of `content`, when the value is described there. */
+  mediaType?: string;
+}
+
+/**
+ * What a parameter or a header (`$ref` followed) says of its value: its schema
+ * and its own examples, taken from itself or, when it has no `schema`, from
+ * its one `content` media type (OpenAPI allows either, and either may be
+ * missing). The pages and the Postman collection both read a parameter
+ * through this, so that they agree on whether the spec gives an example.
+ */
+export function parameterValueSource(spec: SpecDocument, parameter: JsonObject): ParameterValueSource {
+  const contentEntry = parameter.schema === undefined && isObject(parameter.content) ? Object.entries(parameter.content)[0] : undefined;
+  const media = contentEntry ? spec.resolve(contentEntry[1]).value : {};
+  return {
+    schema: parameter.schema ?? media.schema,
+    example: parameter.example ?? media.example,
+    examples: parameter.examples ?? media.examples,
+    ...(contentEntry ? {mediaType: contentEntry[0]} : {}),
+  };
+}
+
+/** The value a parameter's page shows and its samples send: the spec's
+ * example, else the first of its examples, else one made from its schema. */
+function parameterExample(spec: SpecDocument, source: ParameterValueSource): string | undefined {
+  if (source.example !== undefined) return jsonText(source.example);
+  if (isObject(source.examples)) {
+    const first = Object.values(source.examples)[0];
     const value = spec.resolve(first).value.value;
     if (value !== undefined) return jsonText(value);
   }
-  const sample = sampleParameterValue(spec, parameter.schema);
+  const sample = sampleParameterValue(spec, source.schema);
   return sample === undefined ? undefined : jsonText(sample);
 }
 
@@ -89,29 +117,21 @@ export function parameterModels(
   const {parameters, unresolved} = spec.parameters(pathItem, operation);
   const models = parameters.map((parameter) => {
     const location = (PARAMETER_LOCATIONS.includes(parameter.in as ParameterLocation) ? parameter.in : 'query') as ParameterLocation;
-    // OpenAPI describes a parameter by `schema` or by `content` (one media type); either may be missing.
-    const contentEntry = parameter.schema === undefined && isObject(parameter.content) ? Object.entries(parameter.content)[0] : undefined;
-    const media = contentEntry ? spec.resolve(contentEntry[1]).value : {};
-    const schemaSource = parameter.schema ?? media.schema;
+    const source = parameterValueSource(spec, parameter);
     const model: ParameterModel = {
       name: wellFormed(String(parameter.name)),
       in: location,
       required: location === 'path' || parameter.required === true,
-      schema: schemaNode(spec, schemaSource ?? {}, 'request'),
+      schema: schemaNode(spec, source.schema ?? {}, 'request'),
     };
     if (parameter.deprecated === true) model.deprecated = true;
     const description = renderMarkdown(parameter.description, {topHeadingLevel: 5});
     if (description) model.description = description;
-    const example = parameterExample(spec, {
-      ...parameter,
-      schema: schemaSource,
-      example: parameter.example ?? media.example,
-      examples: parameter.examples ?? media.examples,
-    });
+    const example = parameterExample(spec, source);
     if (example !== undefined) model.example = example;
     if (typeof parameter.style === 'string') model.style = parameter.style;
     if (typeof parameter.explode === 'boolean') model.explode = parameter.explode;
-    if (contentEntry) model.mediaType = wellFormed(contentEntry[0]);
+    if (source.mediaType !== undefined) model.mediaType = wellFormed(source.mediaType);
     return model;
   });
   // A path template name nobody declared is still part of the URL: without it

@@ -1,6 +1,7 @@
 import {createHash} from 'node:crypto';
 
 import {convertV2, type CollectionResult} from 'openapi-to-postmanv2';
+import {parameterValueSource} from '../../openapi/model-operation-parts';
 import {sampleFromSchema, sampleParameterValue} from '../../openapi/sample';
 import type {SchemaDirection} from '../../openapi/schema';
 import {asString, isObject, type JsonObject, type SpecDocument} from '../../openapi/spec-document';
@@ -143,10 +144,10 @@ const JSON_MEDIA_TYPE = /^(?:application\/(?:[\w.-]+\+)?json|\*\/\*)\s*(?:;|$)/i
  */
 function withExample(spec: SpecDocument, raw: unknown): unknown {
   const {value, unresolvedRef} = spec.resolve(raw);
-  if (unresolvedRef !== undefined || value.example !== undefined || isObject(value.examples)) return raw;
-  const media = value.schema === undefined && isObject(value.content) ? spec.resolve(Object.values(value.content)[0]).value : {};
-  if (media.example !== undefined || isObject(media.examples)) return raw;
-  const example = sampleParameterValue(spec, value.schema ?? media.schema);
+  if (unresolvedRef !== undefined) return raw;
+  const source = parameterValueSource(spec, value);
+  if (source.example !== undefined || isObject(source.examples)) return raw;
+  const example = sampleParameterValue(spec, source.schema);
   return example === undefined ? value : {...value, example};
 }
 
