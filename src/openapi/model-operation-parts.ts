@@ -1,5 +1,5 @@
 import {renderMarkdown, wellFormed} from './markdown';
-import {sampleFromSchema, sampleParameterValue} from './sample';
+import {sampleFromSchema} from './sample';
 import {jsonText, schemaNode, type SchemaDirection} from './schema';
 import {asString, isObject, type JsonObject, type SpecDocument} from './spec-document';
 import type {ExampleModel, HeaderModel, MediaTypeModel, ParameterLocation, ParameterModel, ResponseModel} from './types';
@@ -98,7 +98,7 @@ function parameterExample(spec: SpecDocument, source: ParameterValueSource): str
     const value = spec.resolve(first).value.value;
     if (value !== undefined) return jsonText(value);
   }
-  const sample = sampleParameterValue(spec, source.schema);
+  const sample = sampleFromSchema(spec, source.schema ?? {}, 'request');
   return sample === undefined ? undefined : jsonText(sample);
 }
 

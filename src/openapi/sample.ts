@@ -96,6 +96,20 @@ function isAuthored(schema: JsonObject): boolean {
   return schema.example !== undefined || schema.default !== undefined || schema.const !== undefined || Array.isArray(schema.enum) || Array.isArray(schema.examples);
 }
 
+/**
+ * The schema's `default` in place of the enum's first value that
+ * openapi-sampler takes before it, when the schema gives no example: the
+ * default is what the API assumes, and what a reader expects a sample to
+ * send (`priority` with `enum: [low, normal, high]`, `default: normal` showed
+ * `low`). Only a value that is the enum's first is replaced, so a sample
+ * made another way stays as it is.
+ */
+function preferDefault(schema: JsonObject, value: unknown): unknown {
+  const exampled = schema.example !== undefined || schema.const !== undefined || (Array.isArray(schema.examples) && schema.examples.length > 0);
+  if (exampled || schema.default === undefined || schema.default === null || !Array.isArray(schema.enum) || schema.enum.length === 0) return value;
+  return JSON.stringify(value) === JSON.stringify(schema.enum[0]) ? structuredClone(schema.default) : value;
+}
+
 /** The smallest multiple of `step` within the schema's bounds, or the value unchanged when there is none. */
 function fitMultiple(schema: JsonObject, value: number): number {
   const step = schema.multipleOf;
@@ -154,7 +168,7 @@ function fitPattern(schema: JsonObject, value: string): string {
 function fit(spec: SpecDocument, rawSchema: unknown, value: unknown, depth: number): unknown {
   if (depth > MAX_FIT_DEPTH) return value;
   const schema = mergeAllOf(spec, spec.resolve(rawSchema).value);
-  if (isAuthored(schema)) return value;
+  if (isAuthored(schema)) return preferDefault(schema, value);
   if (typeof value === 'number') return fitMultiple(schema, value);
   if (typeof value === 'string') return fitPattern(schema, typeof schema.format === 'string' ? value : fitLength(schema, value));
   if (Array.isArray(value)) {
@@ -234,21 +248,6 @@ export function sampleFromSchema(spec: SpecDocument, schema: unknown, direction:
     else cache.byRef.set(ref, cached);
   }
   return cached.value === undefined ? undefined : structuredClone(cached.value);
-}
-
-/**
- * The value a parameter (or header) without an example of its own shows and
- * sends: its schema's `default` when the schema gives no example, else the
- * schema's sample. openapi-sampler takes an enum's first value before the
- * default, but the default is what the API assumes, and what the
- * parameter's reader expects pre-filled (`X-Region` with `enum: [us-east-1,
- * us-west-2]`, `default: us-west-2` showed and sent `us-east-1`).
- */
-export function sampleParameterValue(spec: SpecDocument, schema: unknown): unknown {
-  const {value} = spec.resolve(schema);
-  const exampled = value.example !== undefined || value.const !== undefined || (Array.isArray(value.examples) && value.examples.length > 0);
-  if (!exampled && value.default !== undefined && value.default !== null) return structuredClone(value.default);
-  return sampleFromSchema(spec, schema ?? {}, 'request');
 }
 
 function makeSample(spec: SpecDocument, schema: JsonObject, direction: SchemaDirection): unknown {

@@ -399,3 +399,49 @@ describe('parameter examples (tests/paramDefaults.yaml: defaults are pre-filled 
     expect(sampleRequest(model).queryString).toContainEqual({name: 'order', value: 'desc'});
   });
 });
+
+describe("a generated body's fields take their schema's default before an enum's first value", () => {
+  const document = spec({
+    paths: {
+      '/actions': {
+        post: {
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    priority: {type: 'string', enum: ['low', 'normal', 'high'], default: 'normal'},
+                    order: {$ref: '#/components/schemas/Order'},
+                    channels: {type: 'array', items: {type: 'string', enum: ['email', 'sms'], default: 'sms'}},
+                    level: {type: 'integer', enum: [1, 2, 3], default: 2, example: 3},
+                    mode: {type: 'string', enum: ['fast', 'slow']},
+                    cursor: {type: ['string', 'null'], enum: ['a', null], default: null},
+                    size: {type: 'string', default: 'large'},
+                  },
+                },
+              },
+            },
+          },
+          responses: {'204': {description: 'No content'}},
+        },
+      },
+    },
+    components: {schemas: {Order: {type: 'string', enum: ['asc', 'desc'], default: 'desc'}}},
+  });
+  const [entry] = assignPageIds(document).operations;
+  const model = operationPageModel(document, entry);
+  const body = JSON.parse(model.requestBody?.content[0].examples[0].value ?? '{}');
+
+  it('uses the default, through a $ref and in array items too', () => {
+    expect(body).toMatchObject({priority: 'normal', order: 'desc', channels: ['sms'], size: 'large'});
+  });
+
+  it("keeps the schema's own example, an enum's first value without a default, and leaves a null default to the sampler", () => {
+    expect(body).toMatchObject({level: 3, mode: 'fast', cursor: 'a'});
+  });
+
+  it('sends it in the code samples', () => {
+    expect(JSON.parse(sampleRequest(model).postData?.text ?? '{}')).toMatchObject({priority: 'normal', order: 'desc'});
+  });
+});

@@ -2,7 +2,7 @@ import {createHash} from 'node:crypto';
 
 import {convertV2, type CollectionResult} from 'openapi-to-postmanv2';
 import {parameterValueSource} from '../../openapi/model-operation-parts';
-import {sampleFromSchema, sampleParameterValue} from '../../openapi/sample';
+import {sampleFromSchema} from '../../openapi/sample';
 import type {SchemaDirection} from '../../openapi/schema';
 import {asString, isObject, type JsonObject, type SpecDocument} from '../../openapi/spec-document';
 
@@ -147,7 +147,7 @@ function withExample(spec: SpecDocument, raw: unknown): unknown {
   if (unresolvedRef !== undefined) return raw;
   const source = parameterValueSource(spec, value);
   if (source.example !== undefined || isObject(source.examples)) return raw;
-  const example = sampleParameterValue(spec, source.schema);
+  const example = sampleFromSchema(spec, source.schema ?? {}, 'request');
   return example === undefined ? value : {...value, example};
 }
 
