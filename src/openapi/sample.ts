@@ -100,8 +100,8 @@ function isAuthored(schema: JsonObject): boolean {
  * The schema's `default` in place of the enum's first value that
  * openapi-sampler takes before it, when the schema gives no example: the
  * default is what the API assumes, and what a reader expects a sample to
- * send (`priority` with `enum: [low, normal, high]`, `default: normal` showed
- * `low`). Only a value that is the enum's first is replaced, so a sample
+ * send (GitHub's review comments: `side` with `enum: [LEFT, RIGHT]`,
+ * `default: RIGHT` showed `LEFT`). Only a value that is the enum's first is replaced, so a sample
  * made another way stays as it is.
  */
 function preferDefault(schema: JsonObject, value: unknown): unknown {

@@ -3,10 +3,6 @@ import {test as base, expect, type Page, type Request} from '@playwright/test';
 /** Messages the suite tolerates, each with the reason. Keep this list short. */
 const TOLERATED_CONSOLE_ERRORS: RegExp[] = [];
 
-/**
- * Every test fails on a console error or an uncaught exception in the page:
- * a broken page often still renders, and only the console says so.
- */
 /** The requests a page has in flight, and when one last started or ended. */
 interface NetworkLog {
   inFlight: Set<Request>;
@@ -15,6 +11,10 @@ interface NetworkLog {
 
 const networkLogs = new WeakMap<Page, NetworkLog>();
 
+/**
+ * Every test fails on a console error or an uncaught exception in the page:
+ * a broken page often still renders, and only the console says so.
+ */
 export const test = base.extend<{expectedConsoleErrors: RegExp[]; consoleErrors: string[]; networkLog: NetworkLog}>({
   /** Console errors a test provokes on purpose (set with `test.use`). */
   expectedConsoleErrors: [[], {option: true}],
