@@ -101,8 +101,8 @@ function isAuthored(schema: JsonObject): boolean {
  * openapi-sampler takes before it, when the schema gives no example: the
  * default is what the API assumes, and what a reader expects a sample to
  * send (GitHub's review comments: `side` with `enum: [LEFT, RIGHT]`,
- * `default: RIGHT` showed `LEFT`). Only a value that is the enum's first is replaced, so a sample
- * made another way stays as it is.
+ * `default: RIGHT` showed `LEFT`). Only a value that is the enum's first is
+ * replaced, so a sample made another way stays as it is.
  */
 function preferDefault(schema: JsonObject, value: unknown): unknown {
   const exampled = schema.example !== undefined || schema.const !== undefined || (Array.isArray(schema.examples) && schema.examples.length > 0);
