@@ -25,6 +25,7 @@ import {chromium, type Page} from '@playwright/test';
 import {parseCommandLine} from '../scripts/command-line';
 import {CHROMIUM_FLAGS, CHROMIUM_PATH} from '../config/chromium';
 import {benchPackageDir} from './packages';
+import {waitUntilQuiet, watchNetwork} from './page-load';
 import {freePort} from './static-server';
 import {splitQueryTime, type QuerySplit, type TimedResponse} from './search-timing';
 import {median} from './stats';
@@ -177,7 +178,11 @@ async function sample(origin: string, pagePath: string, query: string, nextQuery
     };
     // tsx keeps function names with a __name helper that the page does not have.
     await page.addInitScript('window.__name = (target) => target');
-    await page.goto(`${origin}${pagePath}`, {waitUntil: 'networkidle'});
+    // Not Playwright's 'networkidle', which after some navigations never fires
+    // (tests/e2e/fixtures.ts); the page's own request events instead.
+    const network = watchNetwork(page);
+    await page.goto(`${origin}${pagePath}`, {waitUntil: 'load'});
+    if (!(await waitUntilQuiet(page, network.activity, 60_000))) throw new Error(`${origin}${pagePath} still loaded something after 60 s`);
     await page.waitForFunction(() => Object.keys(document.getElementById('__docusaurus') ?? {}).some((key) => key.startsWith('__reactContainer')));
     const selectors = SELECTORS;
     querying = true;
