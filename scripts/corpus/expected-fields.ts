@@ -1,4 +1,5 @@
 import {bodyAnchor, callbackAnchorPrefix, childAnchor, parameterAnchor, responseHeaderAnchor, SCHEMA_PAGE_ANCHOR} from '../../src/openapi/field-anchors';
+import {expectedTitle} from './expected-operations';
 
 /**
  * The fields, schemas and webhooks a description declares, read straight
@@ -19,9 +20,6 @@ function isJson(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function nonEmptyString(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
 
 function pointerTarget(document: Json, ref: string): unknown {
   if (!ref.startsWith('#')) return undefined;
@@ -237,7 +235,7 @@ function operationRoots(document: Json, pathItem: Json, operation: Json, prefix 
 }
 
 function pageOf(document: Json, kind: 'operation' | 'webhook', path: string, method: string, pathItem: Json, operation: Json): ExpectedPage {
-  const title = nonEmptyString(operation.summary) ?? nonEmptyString(operation.operationId) ?? (kind === 'webhook' ? path : `${method.toUpperCase()} ${path}`);
+  const title = expectedTitle(operation, kind, method, path);
   const roots = operationRoots(document, pathItem, operation);
   // Callbacks, in document order: callback, then expression, then method.
   let index = 0;

@@ -13,7 +13,7 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 export interface ExpectedOperation {
   method: string;
   path: string;
-  /** What the page's heading must say: the summary, else the operationId, else `METHOD /path`. */
+  /** What the page's heading must say: the summary when it is a title, else the operationId, else `METHOD /path`. */
   title: string;
 }
 
@@ -25,6 +25,19 @@ function isJson(value: unknown): value is Json {
 
 function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/**
+ * The heading of an operation's or webhook's page. A summary is the title
+ * unless it is a paragraph: a line break, a Markdown link `[…](…)` or over
+ * 200 characters (GitHub's webhooks); the page then shows it in its
+ * description and is titled by its operationId, else its method and path
+ * (a webhook: its name).
+ */
+export function expectedTitle(operation: Json, kind: 'operation' | 'webhook', method: string, path: string): string {
+  const summary = nonEmptyString(operation.summary)?.trim();
+  const isTitle = summary !== undefined && summary.length <= 200 && !/[\r\n]/.test(summary) && !summary.includes('](');
+  return (isTitle ? summary : undefined) ?? nonEmptyString(operation.operationId) ?? (kind === 'webhook' ? path : `${method.toUpperCase()} ${path}`);
 }
 
 /** A path item may itself be a `$ref` (OpenAPI 3.1, `#/components/pathItems/…`). */
@@ -53,8 +66,7 @@ export function expectedOperations(document: unknown): ExpectedOperation[] {
     for (const method of HTTP_METHODS) {
       const operation = pathItem[method];
       if (!isJson(operation)) continue;
-      const title = nonEmptyString(operation.summary) ?? nonEmptyString(operation.operationId) ?? `${method.toUpperCase()} ${path}`;
-      operations.push({method, path, title});
+      operations.push({method, path, title: expectedTitle(operation, 'operation', method, path)});
     }
   }
   return operations;

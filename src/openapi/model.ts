@@ -4,7 +4,7 @@ import {mediaTypeModels, parameterModels, responseModels} from './model-operatio
 import {authSchemes, securityModels} from './model-security';
 import {serverModels} from './model-urls';
 import type {PagedOperation} from './page-ids';
-import {displaySummary} from './page-outline';
+import {displaySummary, leadSummary} from './page-outline';
 import {asString, isHttpMethod, isObject, type JsonObject, type SpecDocument} from './spec-document';
 import type {CallbackModel, OperationPageModel, SampleRequest} from './types';
 
@@ -93,8 +93,11 @@ export function sampleRequest(page: Omit<OperationPageModel, 'codeSamples'>): Sa
  * `assignPageIds(spec).operations`, which gives the page its id. */
 export function operationPageModel(spec: SpecDocument, entry: PagedOperation): Omit<OperationPageModel, 'codeSamples'> {
   const {operation, pathItem, path, method} = entry;
-  const description = renderMarkdown(operation.description, {topHeadingLevel: 3});
-  const summary = wellFormed(displaySummary(operation, method, path));
+  // A summary too long to be the title leads the description, so nothing is lost.
+  const lead = leadSummary(operation);
+  const ownDescription = asString(operation.description);
+  const description = renderMarkdown(lead && ownDescription?.trim() ? `${lead}\n\n${ownDescription}` : (lead ?? operation.description), {topHeadingLevel: 3});
+  const summary = wellFormed(displaySummary(operation, method, path, entry.kind));
   const requestBody = operation.requestBody !== undefined ? spec.resolve(operation.requestBody) : undefined;
   // A webhook's "path" is an event name, not a URL template.
   const parameters = parameterModels(spec, pathItem, operation, entry.kind === 'webhook' ? undefined : path);

@@ -68,7 +68,32 @@ export function pageOutline(spec: SpecDocument): JsonObject {
   };
 }
 
-/** The summary a page shows: the spec's, else its operationId, else what it is. */
+/** Longest summary that is still a page's title; longer ones are paragraphs. */
+export const TITLE_SUMMARY_MAX_LENGTH = 200;
+
+/**
+ * The spec's summary when it reads as a title: one line, no Markdown link,
+ * at most TITLE_SUMMARY_MAX_LENGTH characters. Some descriptions put a
+ * paragraph there: each of GitHub's 270 webhooks has two, with links
+ * (`This event occurs when … see "[About pull requests](https://…)".`), the
+ * same for every action of an event. As a title and a sidebar label that
+ * was a paragraph of raw Markdown, alike for a dozen pages; the page shows
+ * such a summary as the first paragraph of its description instead
+ * (`leadSummary`).
+ */
+export function titleSummary(operation: JsonObject): string | undefined {
+  const summary = asString(operation.summary)?.trim();
+  if (!summary || summary.length > TITLE_SUMMARY_MAX_LENGTH || /[\r\n]/.test(summary) || /\]\(/.test(summary)) return undefined;
+  return summary;
+}
+
+/** A summary that is not a title (see `titleSummary`): the page leads its description with it. */
+export function leadSummary(operation: JsonObject): string | undefined {
+  const summary = asString(operation.summary)?.trim();
+  return summary && titleSummary(operation) === undefined ? summary : undefined;
+}
+
+/** The title a page shows: the spec's summary when it reads as one, else its operationId, else what it is. */
 export function displaySummary(operation: JsonObject, method: string, path: string, kind: 'operation' | 'webhook' = 'operation'): string {
-  return asString(operation.summary) || asString(operation.operationId) || (kind === 'webhook' ? path : `${method.toUpperCase()} ${path}`);
+  return titleSummary(operation) || asString(operation.operationId) || (kind === 'webhook' ? path : `${method.toUpperCase()} ${path}`);
 }

@@ -1,4 +1,5 @@
 import {assignPageIds} from './page-ids';
+import {titleSummary} from './page-outline';
 import {asString, type SpecDocument} from './spec-document';
 
 /**
@@ -50,8 +51,8 @@ export function resolveReference(
   if ('operation' in reference) {
     const entry = ids.byOperationId(reference.operation);
     if (!entry) return {...overview, found: false};
-    const summary = asString(entry.operation.summary)?.trim();
-    return {permalink: page(entry.pageId), found: true, label: summary || `${entry.method.toUpperCase()} ${entry.path}`};
+    // The summary when it is a title (a paragraph is no link text), else what the page is: its method and path.
+    return {permalink: page(entry.pageId), found: true, label: titleSummary(entry.operation) ?? `${entry.method.toUpperCase()} ${entry.path}`};
   }
   if ('tag' in reference) {
     const id = ids.tagPageId(reference.tag);

@@ -30,6 +30,17 @@ describe('expectedOperations', () => {
     ]);
   });
 
+  it('titles an operation whose summary is a paragraph (a line break, a Markdown link, over 200 characters) by its operationId, else METHOD /path', () => {
+    const spec = {
+      openapi: '3.1.0',
+      paths: {
+        '/a': {get: {operationId: 'getA', summary: 'Gets a.\n\nMore.'}, put: {summary: 'See [docs](https://example.com)'}},
+        '/b': {get: {summary: 'b'.repeat(201)}, put: {summary: ` ${'b'.repeat(200)} `}},
+      },
+    };
+    expect(expectedOperations(spec).map((operation) => operation.title)).toEqual(['getA', 'PUT /a', 'GET /b', 'b'.repeat(200)]);
+  });
+
   it('finds nothing in a document without paths', () => {
     expect(expectedOperations({openapi: '3.1.0'})).toEqual([]);
     expect(expectedOperations('not a spec')).toEqual([]);

@@ -4,9 +4,11 @@ import path from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {stringify} from 'yaml';
 
+import {richTextToPlainText} from '../markdown';
 import {operationPageModel, sampleRequest} from '../model';
 import {tagPageModel} from '../model-overview';
 import {assignPageIds} from '../page-ids';
+import {pageOutline} from '../page-outline';
 import {createPageGenerators} from '../page-generators';
 import {sampleFromSchema} from '../sample';
 import {schemaNode} from '../schema';
@@ -443,5 +445,54 @@ describe("a generated body's fields take their schema's default before an enum's
 
   it('sends it in the code samples', () => {
     expect(JSON.parse(sampleRequest(model).postData?.text ?? '{}')).toMatchObject({priority: 'normal', order: 'desc'});
+  });
+});
+
+describe('a summary that is a paragraph is not the title (GitHub: every webhook)', () => {
+  const ok = {responses: {'200': {description: 'OK'}}};
+  const paragraph =
+    'This event occurs when there is activity relating to a merge group in a merge queue. For more information, see "[Managing a merge queue](https://docs.github.com/merge-queue)."\n\nTo subscribe to this event, a GitHub App must have at least read-level access.';
+  const document = spec({
+    tags: [{name: 'merge-group'}],
+    paths: {
+      '/long': {get: {summary: `Get ${'a very long thing '.repeat(12)}`, ...ok}},
+      '/exact': {get: {summary: `  ${'x'.repeat(200)}  `, ...ok}},
+      '/linked': {get: {operationId: 'linked', summary: 'See [the guide](https://example.com)', description: 'Own text.', ...ok}},
+    },
+    webhooks: {
+      'merge-group-destroyed': {post: {operationId: 'merge-group/destroyed', tags: ['merge-group'], summary: paragraph, description: 'The merge group was destroyed.', ...ok}},
+      'merge-group-checks-requested': {post: {tags: ['merge-group'], summary: paragraph, ...ok}},
+    },
+  });
+  const entries = assignPageIds(document).operations;
+  const models = new Map(entries.map((entry) => [entry.path, operationPageModel(document, entry)]));
+  const text = (path: string) => richTextToPlainText(models.get(path)?.description ?? null);
+
+  it('titles the page by its operationId, else its method and path or event name, and keeps a summary of one line up to 200 characters', () => {
+    expect(models.get('merge-group-destroyed')?.summary).toBe('merge-group/destroyed');
+    expect(models.get('merge-group-checks-requested')?.summary).toBe('merge-group-checks-requested');
+    expect(models.get('/linked')?.summary).toBe('linked');
+    expect(models.get('/long')?.summary).toBe('GET /long');
+    expect(models.get('/exact')?.summary).toBe('x'.repeat(200));
+  });
+
+  it('leads the description with the summary, its Markdown rendered, so nothing is lost', () => {
+    expect(text('merge-group-destroyed')).toBe(
+      'This event occurs when there is activity relating to a merge group in a merge queue. For more information, see "Managing a merge queue." To subscribe to this event, a GitHub App must have at least read-level access. The merge group was destroyed.',
+    );
+    expect(text('merge-group-checks-requested')).toMatch(/^This event occurs .* read-level access\.$/);
+    expect(text('/linked')).toBe('See the guide Own text.');
+    expect(models.get('merge-group-destroyed')?.plainDescription).toMatch(/^This event occurs when there is activity relating to a merge group/);
+    expect(models.get('/exact')?.description).toBeUndefined();
+  });
+
+  it('gives the sidebar (the outline the plugin reads) and the tag page the same titles', () => {
+    const webhooks = pageOutline(document).webhooks as Record<string, {post: {summary: string}}>;
+    expect(webhooks['merge-group-destroyed'].post.summary).toBe('merge-group/destroyed');
+    expect(webhooks['merge-group-checks-requested'].post.summary).toBe('merge-group-checks-requested');
+    expect(tagPageModel(document, 'merge-group', '/docs/api').operations.map((operation) => operation.summary)).toEqual([
+      'merge-group/destroyed',
+      'merge-group-checks-requested',
+    ]);
   });
 });

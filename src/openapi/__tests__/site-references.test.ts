@@ -16,6 +16,15 @@ describe('resolveReference', () => {
     expect(resolveReference(spec, {operation: 'ping'}, '/docs/api')).toEqual({permalink: '/docs/api/ping', found: true, label: 'GET /v1/ping'});
   });
 
+  it('labels the link with the method and path when the summary is a paragraph, not a title', () => {
+    const paragraph = new SpecDocument({
+      openapi: '3.1.0',
+      info: {title: 'T', version: '1'},
+      paths: {'/v1/hooks': {get: {operationId: 'listHooks', summary: 'Lists hooks.\n\nSee [hooks](https://example.com/hooks).', responses: {'200': {description: 'OK'}}}}},
+    });
+    expect(resolveReference(paragraph, {operation: 'listHooks'}, '/docs/api')).toEqual({permalink: '/docs/api/list-hooks', found: true, label: 'GET /v1/hooks'});
+  });
+
   it('links a tag to its page and the overview to the overview', () => {
     expect(resolveReference(spec, {tag: 'Contacts'}, '/docs/api')).toEqual({permalink: '/docs/api/contacts', found: true, label: 'Contacts'});
     expect(resolveReference(spec, {overview: true}, '/docs/api')).toEqual({permalink: '/docs/api/meridian-api', found: true, label: 'Meridian API'});
