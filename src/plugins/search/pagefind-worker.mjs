@@ -10,8 +10,8 @@
  * @pagefind/<platform> package, no install script needed).
  *
  * Pagefind reads a copy of the pages to index, without their `id`
- * attributes and without the docs sidebar (see indexed-html.mjs), in a
- * temporary folder: the same paths, so the same URLs.
+ * attributes, the docs sidebar and the asides it is told to leave out (see
+ * indexed-html.mjs), in a temporary folder: the same paths, so the same URLs.
  */
 import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -19,24 +19,27 @@ import path from 'node:path';
 import {parentPort, workerData} from 'node:worker_threads';
 import * as pagefind from 'pagefind';
 
-import {withoutDocsSidebar, withoutIds} from './indexed-html.mjs';
+import {asideClasses, SIDEBAR_CLASS, withoutAsides, withoutIds} from './indexed-html.mjs';
 
 /** @typedef {{outDir: string, outputPath: string, glob: string, excludeSelectors: string[], language: string}} IndexJob */
 
 /**
  * Copies the HTML files of `outDir` that have something to index (a
- * `data-pagefind-body` element) into `copyDir`, without their ids and sidebar.
+ * `data-pagefind-body` element) into `copyDir`, without their ids, their
+ * sidebar and the asides of `excludeSelectors` (`aside.api-examples`).
  *
  * @param {string} outDir
  * @param {string} copyDir
+ * @param {string[]} excludeSelectors
  */
-function copyIndexedPages(outDir, copyDir) {
+function copyIndexedPages(outDir, copyDir, excludeSelectors) {
+  const dropped = [SIDEBAR_CLASS, ...asideClasses(excludeSelectors)];
   for (const file of readdirSync(outDir, {recursive: true, encoding: 'utf8'})) {
     if (!file.endsWith('.html')) continue;
     const html = readFileSync(path.join(outDir, file), 'utf8');
     if (!html.includes('data-pagefind-body')) continue;
     mkdirSync(path.dirname(path.join(copyDir, file)), {recursive: true});
-    writeFileSync(path.join(copyDir, file), withoutIds(withoutDocsSidebar(html)));
+    writeFileSync(path.join(copyDir, file), withoutIds(withoutAsides(html, dropped)));
   }
 }
 
@@ -44,7 +47,7 @@ function copyIndexedPages(outDir, copyDir) {
 async function writeIndex(job) {
   const copyDir = mkdtempSync(path.join(tmpdir(), 'search-index-'));
   try {
-    copyIndexedPages(job.outDir, copyDir);
+    copyIndexedPages(job.outDir, copyDir, job.excludeSelectors);
     const {index, errors} = await pagefind.createIndex({excludeSelectors: job.excludeSelectors, forceLanguage: job.language});
     if (!index) throw new Error(`[search] Pagefind could not start: ${errors.join('; ')}`);
     const added = await index.addDirectory({path: copyDir, glob: job.glob});

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
-import {withoutDocsSidebar, withoutIds} from '../indexed-html.mjs';
+import {asideClasses, SIDEBAR_CLASS, withoutAsides, withoutIds} from '../indexed-html.mjs';
 
 describe('withoutIds', () => {
   it('drops id attributes, quoted or not, and keeps every other attribute and all text', () => {
@@ -19,24 +19,47 @@ describe('withoutIds', () => {
     const html = '<div data-pagefind-meta="operationId:getUser, id:1" title="see id=5" id=x data-pagefind-body>';
     expect(withoutIds(html)).toBe('<div data-pagefind-meta="operationId:getUser, id:1" title="see id=5" data-pagefind-body>');
   });
+
+  it('drops an id without a value, and leaves tags without an id as they are', () => {
+    expect(withoutIds('<p id class=a>x</p><p data-idx=1 title="an id">y</p><input id=q disabled>')).toBe('<p class=a>x</p><p data-idx=1 title="an id">y</p><input disabled>');
+  });
 });
 
-describe('withoutDocsSidebar', () => {
+describe('withoutAsides', () => {
   const sidebar =
     '<aside class="theme-doc-sidebar-container docSidebarContainer_Mb1F"><div class=sidebarViewport_VZLN><nav aria-label="Docs sidebar">' +
     '<ul><li><a href=/docs/api/a>A &lt;aside&gt;</a><aside class=nested>x</aside></li></ul></nav></div></aside>';
-  const main = '<main class=docMainContainer><article data-pagefind-body><aside class=api-examples>code</aside><p>Text</p></article></main>';
+  const examples = '<aside class="aside_x1 api-examples" aria-label=Examples><aside class=inner>code</aside></aside>';
+  const main = `<main class=docMainContainer><article data-pagefind-body>${examples}<p>Text</p><aside class=api-examples-note>kept</aside>${examples}</article></main>`;
+  const dropped = [SIDEBAR_CLASS, 'api-examples'];
 
-  it('drops the docs sidebar with everything in it, nested asides included, and keeps the rest byte for byte', () => {
-    expect(withoutDocsSidebar(`<div class=docRoot>${sidebar}${main}</div>`)).toBe(`<div class=docRoot>${main}</div>`);
+  it('drops every aside with one of the classes, with everything in it, nested asides included, and keeps the rest byte for byte', () => {
+    expect(withoutAsides(`<div class=docRoot>${sidebar}${main}</div>`, dropped)).toBe(
+      '<div class=docRoot><main class=docMainContainer><article data-pagefind-body><p>Text</p><aside class=api-examples-note>kept</aside></article></main></div>',
+    );
+    expect(withoutAsides(`${sidebar}${main}`, [SIDEBAR_CLASS])).toBe(main);
   });
 
-  it('leaves pages without a docs sidebar, or with one that never closes, as they are', () => {
-    expect(withoutDocsSidebar(`<div>${main}</div>`)).toBe(`<div>${main}</div>`);
+  it('reads the class attribute quoted or not, and a class only as a whole word', () => {
+    expect(withoutAsides("<p>a</p><aside class=api-examples>x</aside><aside class='b api-examples'>y</aside><p>b</p>", ['api-examples'])).toBe('<p>a</p><p>b</p>');
+    expect(withoutAsides('<aside class="api-examples-note" data-class="api-examples">x</aside>', ['api-examples'])).toBe(
+      '<aside class="api-examples-note" data-class="api-examples">x</aside>',
+    );
+  });
+
+  it('leaves pages without such an aside, or with one that never closes, as they are', () => {
+    expect(withoutAsides(`<div>${main}</div>`, [SIDEBAR_CLASS])).toBe(`<div>${main}</div>`);
     const unclosed = '<div><aside class="theme-doc-sidebar-container"><nav><aside>';
-    expect(withoutDocsSidebar(unclosed)).toBe(unclosed);
+    expect(withoutAsides(unclosed, dropped)).toBe(unclosed);
+    expect(withoutAsides(`${sidebar}<p>x</p>${unclosed}`, dropped)).toBe(`<p>x</p>${unclosed}`);
     // Twice in a row: the pattern's state does not leak between calls.
-    expect(withoutDocsSidebar(`${sidebar}${main}`)).toBe(main);
-    expect(withoutDocsSidebar(`${sidebar}${main}`)).toBe(main);
+    expect(withoutAsides(`${sidebar}${main}`, [SIDEBAR_CLASS])).toBe(main);
+    expect(withoutAsides(`${sidebar}${main}`, [SIDEBAR_CLASS])).toBe(main);
+  });
+});
+
+describe('asideClasses', () => {
+  it('takes the class of each aside.<class> selector and nothing else', () => {
+    expect(asideClasses(['aside.api-examples', '.schema-page-details', ' aside.x-y ', 'aside .a', 'div.b', 'aside.a.b'])).toEqual(['api-examples', 'x-y']);
   });
 });
