@@ -20,7 +20,6 @@ function isJson(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-
 function pointerTarget(document: Json, ref: string): unknown {
   if (!ref.startsWith('#')) return undefined;
   let target: unknown = document;

@@ -93,7 +93,7 @@ export function sampleRequest(page: Omit<OperationPageModel, 'codeSamples'>): Sa
  * `assignPageIds(spec).operations`, which gives the page its id. */
 export function operationPageModel(spec: SpecDocument, entry: PagedOperation): Omit<OperationPageModel, 'codeSamples'> {
   const {operation, pathItem, path, method} = entry;
-  // A summary too long to be the title leads the description, so nothing is lost.
+  // A summary that is a paragraph, not a title, leads the description, so nothing is lost.
   const lead = leadSummary(operation);
   const ownDescription = asString(operation.description);
   const description = renderMarkdown(lead && ownDescription?.trim() ? `${lead}\n\n${ownDescription}` : (lead ?? operation.description), {topHeadingLevel: 3});

@@ -8,8 +8,8 @@
 /** A start tag with attributes: React escapes `<` and `>` in attribute values, so neither occurs inside one. */
 const START_TAG = /<[a-zA-Z][^\s<>/]*\s[^<>]*>/g;
 
-/** One attribute with its value, quoted or (as the minifier leaves it) not: a value is read whole, so text in it is never taken for an attribute. */
-const ATTRIBUTE = /\s+([^\s"'=<>/]+)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?/g;
+/** One attribute (its name, then its value with any quotes), quoted or (as the minifier leaves it) not: a value is read whole, so text in it is never taken for an attribute. */
+const ATTRIBUTE = /\s+([^\s"'=<>/]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'=<>`]+))?/g;
 
 /** True for every tag with an id attribute (`id=x`, or `id` alone), and for some without (`title="an id"`). */
 const MAY_HAVE_ID = /\sid\b/i;
@@ -35,7 +35,20 @@ export function withoutIds(html) {
 /** The docs sidebar's container, as the classic theme names it (ThemeClassNames.docs.docSidebarContainer). */
 export const SIDEBAR_CLASS = 'theme-doc-sidebar-container';
 const ASIDE_TAG = /<aside\b[^>]*>|<\/aside\s*>/gi;
-const CLASS_ATTRIBUTE = /\sclass\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i;
+
+/**
+ * The classes of a start tag, from its `class` attribute read as ATTRIBUTE
+ * reads it, so that text in another attribute's value never counts.
+ *
+ * @param {string} tag
+ * @returns {string[]}
+ */
+function classesOf(tag) {
+  for (const [, name, value] of tag.matchAll(ATTRIBUTE)) {
+    if (name.toLowerCase() === 'class') return (value ?? '').replace(/^["']|["']$/g, '').split(/\s+/);
+  }
+  return [];
+}
 
 /**
  * The classes of the `aside.<class>` selectors among `selectors`: the parts
@@ -64,10 +77,7 @@ export function asideClasses(selectors) {
  */
 export function withoutAsides(html, classNames) {
   const wanted = new Set(classNames);
-  const hasWantedClass = (/** @type {string} */ tag) => {
-    const match = CLASS_ATTRIBUTE.exec(tag);
-    return (match?.[1] ?? match?.[2] ?? match?.[3] ?? '').split(/\s+/).some((name) => wanted.has(name));
-  };
+  const hasWantedClass = (/** @type {string} */ tag) => classesOf(tag).some((name) => wanted.has(name));
   ASIDE_TAG.lastIndex = 0;
   const kept = [];
   let keptFrom = 0;
