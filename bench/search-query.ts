@@ -157,12 +157,14 @@ async function sample(origin: string, pagePath: string, query: string, nextQuery
     const responses: {url: string; wire: number}[] = [];
     const timed: TimedResponse[] = [];
     let querying = false;
-    let lastActivity = Date.now();
-    page.on('request', () => {
-      lastActivity = Date.now();
-    });
+    // Not Playwright's 'networkidle', which after some navigations never fires
+    // (tests/e2e/fixtures.ts): the page's own request events, for every wait below.
+    const network = watchNetwork(page);
+    /** Until no request has been in flight for a second (page-load.ts). */
+    const networkQuiet = async (what: string) => {
+      if (!(await waitUntilQuiet(page, network.activity, 60_000))) throw new Error(`${what}: still loading after 60 s`);
+    };
     page.on('requestfinished', (request) => {
-      lastActivity = Date.now();
       const timing = request.timing();
       if (timing.responseEnd >= 0) timed.push({url: request.url(), finishedAt: timing.startTime + timing.responseEnd});
       if (!querying && !INDEX_FILE.test(new URL(request.url()).pathname)) return;
@@ -172,29 +174,22 @@ async function sample(origin: string, pagePath: string, query: string, nextQuery
         entry.wire = sizes.responseBodySize + sizes.responseHeadersSize;
       });
     });
-    /** Until no request has started or ended for a second. */
-    const networkQuiet = async () => {
-      while (Date.now() - lastActivity < 1_000) await new Promise((resolve) => setTimeout(resolve, 100));
-    };
     // tsx keeps function names with a __name helper that the page does not have.
     await page.addInitScript('window.__name = (target) => target');
-    // Not Playwright's 'networkidle', which after some navigations never fires
-    // (tests/e2e/fixtures.ts); the page's own request events instead.
-    const network = watchNetwork(page);
     await page.goto(`${origin}${pagePath}`, {waitUntil: 'load'});
-    if (!(await waitUntilQuiet(page, network.activity, 60_000))) throw new Error(`${origin}${pagePath} still loaded something after 60 s`);
+    await networkQuiet(`${origin}${pagePath}`);
     await page.waitForFunction(() => Object.keys(document.getElementById('__docusaurus') ?? {}).some((key) => key.startsWith('__reactContainer')));
     const selectors = SELECTORS;
     querying = true;
     await page.focus(selectors.input);
     const first = await timeQuery(page, selectors, query, null);
     // Responses still arriving for the first answer (fragments of later hits) count too.
-    await networkQuiet();
+    await networkQuiet(`the first query "${query}"`);
     const firstResponses = [...responses];
     const previousFirst = await page.locator(selectors.result).first().textContent();
     const next = await timeQuery(page, selectors, nextQuery, previousFirst);
     // The last responses the answer waited for are reported once they finish.
-    await networkQuiet();
+    await networkQuiet(`the next query "${nextQuery}"`);
     const isIndexFile = (url: string) => INDEX_FILE.test(new URL(url).pathname);
     if (timeline) {
       const arrivals = timed.filter((response) => isIndexFile(response.url) && response.finishedAt > next.inputAt).map((response) => `${(response.finishedAt - next.inputAt).toFixed(0)} ${new URL(response.url).pathname}`);
