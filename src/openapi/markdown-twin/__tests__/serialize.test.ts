@@ -1,12 +1,14 @@
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import {unified} from 'unified';
-import type {Nodes, Root, RootContent, Table} from 'mdast';
+import type {Nodes, PhrasingContent, Root, RootContent, Table} from 'mdast';
+import {gfmToMarkdown} from 'mdast-util-gfm';
+import {toMarkdown, type Handle} from 'mdast-util-to-markdown';
 import {describe, expect, it} from 'vitest';
 
 import {mulberry32} from '../../../../scripts/seeded-random';
-import {code, heading, link, paragraph, table, text} from '../mdast';
-import {serialize} from '../serialize';
+import {bulletList, code, emphasis, heading, link, paragraph, strong, table, text} from '../mdast';
+import {serialize, SERIALIZE_OPTIONS} from '../serialize';
 
 const parser = unified().use(remarkParse).use(remarkGfm);
 
@@ -154,5 +156,52 @@ describe('serialize', () => {
       const links = (node: Nodes): string[] => (node.type === 'link' ? [node.url] : 'children' in node ? node.children.flatMap(links) : []);
       expect(links(block), markdown).toEqual(links(written));
     }
+  });
+
+  it('writes text and table cells exactly as the stock text and table handlers would', () => {
+    // The reference: SERIALIZE_OPTIONS with the stock text and GFM table handlers (delimiter row widened as ours does).
+    const extensions = SERIALIZE_OPTIONS.extensions ?? [];
+    const ours = extensions[extensions.length - 1].handlers ?? {};
+    const stockTable = (gfmToMarkdown({tablePipeAlign: false}).extensions ?? []).map((extension) => extension.handlers?.table).find(Boolean) as Handle;
+    const table3: Handle = (node, parent, state, info) => {
+      const lines = stockTable(node, parent, state, info).split('\n');
+      lines[1] = lines[1].replace(/:?-:?/g, (delimiter) => delimiter.replace('-', '---'));
+      return lines.join('\n');
+    };
+    const reference = {...SERIALIZE_OPTIONS, extensions: [...extensions.slice(0, -1), {handlers: {link: ours.link, table: table3}}]};
+    expect(Object.keys(ours).sort()).toEqual(['link', 'table', 'text']);
+
+    const tokens = [
+      'word', 'two words', ' ', ' ', '\t', '\n', '\r\n', '\\', '|', '*', '_', '~', '`', '#', '1.', '2)', '-', '+', '=', '>', '<', '<a', '[', ']', '(', ')',
+      '!', '&', '&amp;', ':', '.', ',', '"', "'", '@', 'www.', 'http://', 'snake_case', 'é', '\u00a0',
+    ];
+    const random = mulberry32(29);
+    const value = () => Array.from({length: Math.floor(random() * 6)}, () => tokens[Math.floor(random() * tokens.length)]).join('');
+    const inline = (): PhrasingContent[] => {
+      const shape = Math.floor(random() * 7);
+      if (shape === 0) return [text(value()), code(value() || 'c'), text(value())];
+      if (shape === 1) return [emphasis(value() || 'e'), text(value()), strong(value() || 's')];
+      if (shape === 2) return [text(value()), link('https://x.example/y', value() || 'label'), text(value())];
+      if (shape === 3) return [code(value() || 'c')];
+      return [text(value())];
+    };
+    for (let sample = 0; sample < 3000; sample++) {
+      const cells = Array.from({length: 1 + Math.floor(random() * 4)}, () => (random() < 0.2 ? [] : inline()));
+      const tree: Root = {
+        type: 'root',
+        children: [
+          {type: 'paragraph', children: inline()},
+          {type: 'heading', depth: 3, children: inline()},
+          {type: 'table', align: cells.map(() => (random() < 0.3 ? 'right' : null)), children: [
+            {type: 'tableRow', children: cells.map(() => ({type: 'tableCell', children: [text(value())]}))},
+            {type: 'tableRow', children: cells.map((children) => ({type: 'tableCell', children}))},
+          ]},
+          bulletList([[value()]]),
+        ],
+      };
+      expect(serialize(tree), JSON.stringify(tree)).toBe(toMarkdown(tree, reference));
+    }
+    // Plain words take the quick way; what surrounds them decides nothing.
+    expect(serialize(table(['Name', 'Type'], [[['id'], ['string']]]))).toBe('| Name | Type |\n| --- | --- |\n| id | string |\n');
   });
 });
