@@ -9,7 +9,10 @@
  *   Prism chunk takes, then highlights;
  * - tokens carry classes, not the theme's inline colours: both colour modes'
  *   colours are one stylesheet (src/plugins/prism-on-demand/theme-css.ts), so
- *   server HTML is right in dark mode and a mode switch re-renders nothing.
+ *   server HTML is right in dark mode and a mode switch re-renders nothing;
+ * - on the server, the lines of a block without line numbers or highlighted
+ *   lines are written as HTML text, not as React elements per token (the
+ *   same markup; ./highlighted-html.ts says why).
  */
 import React, {useEffect, useState, useSyncExternalStore, type ComponentProps, type ReactNode} from 'react';
 import clsx from 'clsx';
@@ -19,6 +22,7 @@ import type {Props} from '@theme/CodeBlock/Content';
 import Line from '@theme/CodeBlock/Line';
 import {isFirstPageHydrated} from '@site/src/client/hydration-state';
 import {loadedPrism, loadPrism, subscribeToPrism, type PrismModule} from '@site/src/client/prism-runtime';
+import {highlightedHtml} from './highlighted-html';
 
 import styles from './styles.module.css';
 
@@ -96,6 +100,16 @@ export default function CodeBlockContent({
         ) : (
           <Code>{code}</Code>
         )}
+      </Pre>
+    );
+  }
+
+  if (typeof window === 'undefined' && lineNumbersStart === undefined && Object.keys(lineClassNames).length === 0) {
+    // Static rendering: the lines as HTML text, the same markup as below (./highlighted-html.ts).
+    const {className, html} = highlightedHtml(prism, code, language);
+    return (
+      <Pre ref={wordWrap.codeBlockRef} className={clsx(classNameProp, className)}>
+        <Code dangerouslySetInnerHTML={{__html: html}} />
       </Pre>
     );
   }
