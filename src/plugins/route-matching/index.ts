@@ -8,6 +8,12 @@ export const REACT_ROUTER_TEST = /[\\/]node_modules[\\/]react-router[\\/](esm[\\
 /** The plain-text matcher the loader puts in front of React Router's own. */
 export const LITERAL_PATH_MATCH = path.resolve(__dirname, '../../client/literal-path-match.ts');
 
+/** The docs plugin's client utilities, whose `getActiveDocContext` scans a version's docs. */
+export const DOCS_CLIENT_UTILS_TEST = /[\\/]node_modules[\\/]@docusaurus[\\/]plugin-content-docs[\\/]lib[\\/]client[\\/]docsClientUtils\.js$/;
+
+/** The indexed `getActiveDocContext` the docs client loader puts in its place. */
+export const ACTIVE_DOC_CONTEXT = path.resolve(__dirname, '../../client/active-doc-context.ts');
+
 /** The server bundle's preloader, which searches the route table through an index. */
 export const SERVER_PRELOAD = path.resolve(__dirname, '../../client/preload.server.ts');
 
@@ -35,8 +41,11 @@ export const SERVER_PRELOAD = path.resolve(__dirname, '../../client/preload.serv
  * Cheaper matches still leave N² of them. The scans over a docs version's
  * routes are replaced by a lookup (src/client/route-index.ts): the core's
  * preload in the server bundle (../../client/preload.server.ts; the client's,
- * when route sections are on, is src/client/route-sections/preload.ts) and
- * DocRoot's two scans (src/theme/DocRoot, a wrapper).
+ * when route sections are on, is src/client/route-sections/preload.ts),
+ * DocRoot's two scans (src/theme/DocRoot, a wrapper) and the docs plugin's
+ * `getActiveDocContext` (../../client/active-doc-context.ts, put in place by
+ * ./docs-client-loader.js: the function is the plugin's module's own, used by
+ * its hooks, and no option or theme component replaces it).
  */
 export default function routeMatchingPlugin(): Plugin {
   return {
@@ -45,7 +54,10 @@ export default function routeMatchingPlugin(): Plugin {
       const {NormalModuleReplacementPlugin} = currentBundler.instance;
       return {
         module: {
-          rules: [{test: REACT_ROUTER_TEST, use: [{loader: require.resolve('./react-router-loader.js'), options: {matcher: LITERAL_PATH_MATCH}}]}],
+          rules: [
+            {test: REACT_ROUTER_TEST, use: [{loader: require.resolve('./react-router-loader.js'), options: {matcher: LITERAL_PATH_MATCH}}]},
+            {test: DOCS_CLIENT_UTILS_TEST, use: [{loader: require.resolve('./docs-client-loader.js'), options: {activeDocContext: ACTIVE_DOC_CONTEXT}}]},
+          ],
         },
         plugins: isServer ? [new NormalModuleReplacementPlugin(CORE_PRELOAD_TEST, SERVER_PRELOAD)] : [],
       };
