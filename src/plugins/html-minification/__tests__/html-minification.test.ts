@@ -3,7 +3,11 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
-import htmlMinificationPlugin, {countRoutes, minifies, SKIP_VARIABLE} from '../index';
+import React from 'react';
+import {renderToHtml as coreRenderToHtml} from '@docusaurus/core/lib/client/renderToHtml.js';
+import {renderToHtml} from '../../../client/render-to-html.server';
+import {mulberry32} from '../../../../scripts/seeded-random';
+import htmlMinificationPlugin, {CORE_RENDER_TO_HTML_TEST, countRoutes, minifies, RENDER_TO_HTML, SKIP_VARIABLE} from '../index';
 import {DEFAULT_OPTIONS, validateOptions} from '../options';
 
 const saved = process.env[SKIP_VARIABLE];
@@ -19,10 +23,18 @@ function siteWithRoutes(count: number): string {
   return dir;
 }
 
-function configure(dir: string, options: unknown, mode: 'production' | 'development' = 'production'): void {
+class Replacement {
+  constructor(
+    readonly test: RegExp,
+    readonly replacement: string,
+  ) {}
+}
+
+/** The plugin's bundler configurations, client then server. */
+function configure(dir: string, options: unknown, mode: 'production' | 'development' = 'production'): unknown[] {
   const plugin = htmlMinificationPlugin({generatedFilesDir: dir}, options);
-  plugin.configureWebpack?.({mode} as never, false, {} as never, undefined);
-  plugin.configureWebpack?.({mode} as never, true, {} as never, undefined);
+  const utils = {currentBundler: {instance: {NormalModuleReplacementPlugin: Replacement}}} as never;
+  return [false, true].map((isServer) => plugin.configureWebpack?.({mode} as never, isServer, utils, undefined));
 }
 
 describe('html-minification options', () => {
@@ -38,6 +50,36 @@ describe('html-minification options', () => {
     expect(() => validateOptions({maxMinifiedRoutes: 500.5})).toThrow('got 500.5');
     expect(() => validateOptions({maxMinifiedRoutes: '1000'})).toThrow('got "1000"');
     expect(() => validateOptions({maxRoutes: 1000})).toThrow('[html-minification] unknown option "maxRoutes"; known options: maxMinifiedRoutes');
+  });
+});
+
+describe('renderToHtml of the server bundle', () => {
+  it('replaces the core\'s in the server bundle only, in every mode', () => {
+    const dir = siteWithRoutes(10);
+    try {
+      for (const mode of ['production', 'development'] as const) {
+        expect(configure(dir, undefined, mode)).toEqual([{}, {plugins: [new Replacement(CORE_RENDER_TO_HTML_TEST, RENDER_TO_HTML)]}]);
+      }
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
+    expect(CORE_RENDER_TO_HTML_TEST.test(require.resolve('@docusaurus/core/lib/client/renderToHtml.js'))).toBe(true);
+  });
+
+  it('gives the core\'s HTML for pages large and small, with characters of one to four bytes', async () => {
+    const random = mulberry32(61);
+    const words = ['a', 'é', '€', '😀', '<&>', '"\'', ' ', 'x'.repeat(50)];
+    for (const size of [0, 1, 30, 3000, 30_000]) {
+      const text = () => Array.from({length: Math.floor(random() * 8)}, () => words[Math.floor(random() * words.length)]).join('');
+      const app = React.createElement('main', {title: text()}, ...Array.from({length: size}, (_, index) => React.createElement(index % 3 ? 'p' : 'span', {key: index}, text(), text())));
+      const ours = await renderToHtml(app);
+      expect(ours).toBe(await coreRenderToHtml(app));
+      if (size === 30_000) expect(ours.length).toBeGreaterThan(300_000);
+    }
+    const Failing = () => {
+      throw new Error('render failed');
+    };
+    await expect(renderToHtml(React.createElement(Failing))).rejects.toThrow('render failed');
   });
 });
 
