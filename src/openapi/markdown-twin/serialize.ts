@@ -3,10 +3,11 @@
  * strikethrough, task lists, autolink literals) does all escaping. Two
  * handlers of ours change how things are written, never what they say:
  * a link that GFM reads from a bare URL stays a bare URL, and a table's
- * delimiter row is written `| --- |` rather than `| - |`. Two more only
- * save time: text with nothing to escape, and a table cell that is such a
- * text, skip the library's passes (the same output, checked against the
- * stock handlers in serialize.test.ts).
+ * delimiter row is written `| --- |` rather than `| - |`. The text
+ * handler and the table's cells only save time: text with nothing to
+ * escape, and a cell that is one such text or one code span, skip the
+ * library's passes (the same output, checked against the stock handlers in
+ * serialize.test.ts).
  */
 import type {Link, Nodes, Parents, Root, RootContent, Table, TableCell, TableRow, Text} from 'mdast';
 import {markdownTable} from 'markdown-table';
