@@ -8,6 +8,8 @@ import includeLanguages from '@theme/prism-include-languages';
 import type {PrismModule} from './prism-types';
 
 export type {PrismModule} from './prism-types';
+/** Code blocks' lines as HTML text, for static rendering only. */
+export {highlightedHtml} from './highlighted-html';
 
 includeLanguages(prismModule.Prism);
 

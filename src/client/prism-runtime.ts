@@ -14,9 +14,17 @@
  * The server build replaces this module with `prism-runtime.server.ts`
  * (see src/plugins/prism-on-demand), which loads Prism synchronously.
  */
+import type {HighlightedHtml} from './highlighted-html';
 import type {PrismModule} from './prism-types';
 
 export type {PrismModule} from './prism-types';
+
+/**
+ * Static rendering writes code blocks' lines as HTML text with this
+ * (./prism-runtime.server.ts exports ./highlighted-html's); the browser
+ * renders them through `Highlight`, and its bundle does not carry the code.
+ */
+export const highlightedHtml: HighlightedHtml | undefined = undefined;
 
 let loaded: PrismModule | null = null;
 let loading: Promise<PrismModule> | null = null;

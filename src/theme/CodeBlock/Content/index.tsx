@@ -12,7 +12,7 @@
  *   server HTML is right in dark mode and a mode switch re-renders nothing;
  * - on the server, the lines of a block without line numbers or highlighted
  *   lines are written as HTML text, not as React elements per token (the
- *   same markup; ./highlighted-html.ts says why).
+ *   same markup; src/client/highlighted-html.ts says why).
  */
 import React, {useEffect, useState, useSyncExternalStore, type ComponentProps, type ReactNode} from 'react';
 import clsx from 'clsx';
@@ -21,8 +21,7 @@ import type {PrismTheme} from 'prism-react-renderer';
 import type {Props} from '@theme/CodeBlock/Content';
 import Line from '@theme/CodeBlock/Line';
 import {isFirstPageHydrated} from '@site/src/client/hydration-state';
-import {loadedPrism, loadPrism, subscribeToPrism, type PrismModule} from '@site/src/client/prism-runtime';
-import {highlightedHtml} from './highlighted-html';
+import {highlightedHtml, loadedPrism, loadPrism, subscribeToPrism, type PrismModule} from '@site/src/client/prism-runtime';
 
 import styles from './styles.module.css';
 
@@ -104,8 +103,8 @@ export default function CodeBlockContent({
     );
   }
 
-  if (typeof window === 'undefined' && lineNumbersStart === undefined && Object.keys(lineClassNames).length === 0) {
-    // Static rendering: the lines as HTML text, the same markup as below (./highlighted-html.ts).
+  if (highlightedHtml !== undefined && lineNumbersStart === undefined && Object.keys(lineClassNames).length === 0) {
+    // Static rendering (only the server's prism-runtime has it): the lines as HTML text, the same markup as below.
     const {className, html} = highlightedHtml(prism, code, language);
     return (
       <Pre ref={wordWrap.codeBlockRef} className={clsx(classNameProp, className)}>

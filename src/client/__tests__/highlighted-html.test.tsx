@@ -4,13 +4,13 @@ import * as prismModule from 'prism-react-renderer';
 import type {PrismTheme, RenderProps} from 'prism-react-renderer';
 import {describe, expect, it} from 'vitest';
 
-import {mulberry32} from '../../../../../scripts/seeded-random';
-import Token from '../../Line/Token';
+import {mulberry32} from '../../../scripts/seeded-random';
+import Token from '../../theme/CodeBlock/Line/Token';
 import {highlightedHtml} from '../highlighted-html';
 
 const {Highlight} = prismModule;
 
-/** ./index.tsx's theme. */
+/** src/theme/CodeBlock/Content's theme. */
 const CLASS_ONLY_THEME: PrismTheme = {plain: {}, styles: []};
 
 type Line = RenderProps['tokens'][number];

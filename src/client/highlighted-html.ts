@@ -1,10 +1,13 @@
 /**
- * The highlighted lines of a code block as HTML text, for static rendering.
+ * The highlighted lines of a code block as HTML text, for static rendering
+ * (src/theme/CodeBlock/Content). Only the server bundle has it: its
+ * `prism-runtime` (./prism-runtime.server.ts) exports it, the browser's
+ * does not.
  *
  * The markup is what `Highlight` (prism-react-renderer, with the class-only
- * theme of ./index.tsx), the classic theme's `CodeBlock/Line` and our
- * `CodeBlock/Line/Token` render, byte for byte (checked against them in
- * __tests__/highlighted-html.test.tsx):
+ * theme of src/theme/CodeBlock/Content), the classic theme's
+ * `CodeBlock/Line` and our `CodeBlock/Line/Token` render, byte for byte
+ * (checked against them in __tests__/highlighted-html.test.tsx):
  *
  *   <div class="token-line">text<!-- -->text<span class="token string">"x"</span><br/></div>
  *
@@ -13,13 +16,13 @@
  * token spans in 526,000 lines, about an eighth of static rendering's time.
  * As text they cost a string concatenation each. The browser never
  * hydrates these lines (the first page keeps the server's HTML, see
- * ./index.tsx), and a code block rendered in the browser goes through
- * `Highlight` and gives the same markup.
+ * src/theme/CodeBlock/Content), and a code block rendered in the browser
+ * goes through `Highlight` and gives the same markup.
  *
  * Only for blocks without line numbers and without highlighted lines: those
  * carry the theme's CSS module classes and keep the React path.
  */
-import type {PrismModule} from '@site/src/client/prism-types';
+import type {PrismModule} from './prism-types';
 
 /** A token of prism-react-renderer's `normalizeTokens`: one line's piece, with its Prism types outermost first. */
 interface LineToken {
@@ -48,11 +51,13 @@ function tokenizedLines(prism: PrismModule, code: string, language: string): Lin
   return prism.normalizeTokens(config.tokens);
 }
 
+export type HighlightedHtml = (prism: PrismModule, code: string, language: string) => {className: string; html: string};
+
 /**
  * The `class` of `Highlight`'s `<pre>` and the HTML of its lines, for a code
  * block without line numbers or highlighted lines.
  */
-export function highlightedHtml(prism: PrismModule, code: string, language: string): {className: string; html: string} {
+export const highlightedHtml: HighlightedHtml = (prism, code, language) => {
   // Highlight reads the grammar and writes the class with the language in lower case.
   const name = language.toLowerCase();
   let html = '';
@@ -79,4 +84,4 @@ export function highlightedHtml(prism: PrismModule, code: string, language: stri
     html += '<br/></div>';
   }
   return {className: `prism-code language-${name}`, html};
-}
+};
