@@ -99,6 +99,8 @@ test.describe('the route table in sections', () => {
       expect(hash, file).toBeDefined();
       expect(runtimeCode, file).not.toContain(`"${hash}"`);
     }
+    // The sections load by id: their names are not in the chunk name map (`gca`) that link prefetches use.
+    expect(runtimeCode).not.toMatch(/"route-section-[^"]+":/);
   });
 
   for (const mode of ['directly', 'after another section'] as const) {
@@ -211,7 +213,7 @@ async function serverCategoryLinks(page: Page, route: string, own: {href?: strin
   );
 }
 
-/** Scripts of sidebar categories that the page has fetched. */
+/** Numbers of the sidebar category files that the page has fetched. */
 function collectCategoryScripts(page: Page): string[] {
   const scripts: string[] = [];
   page.on('request', (request) => {
@@ -225,12 +227,18 @@ test.describe('the sidebar by category (src/plugins/route-sections/lazy-sidebar.
   const sidebar = (page: Page) => page.locator('nav[aria-label="Docs sidebar"]');
   const categoryOf = (page: Page, href: string) => sidebar(page).locator('li.theme-doc-sidebar-item-category').filter({has: page.locator(`> div > a[href="${href}"]`)});
 
-  test('the metadata every docs page loads keeps one link per category; the rest is in a chunk per category', () => {
+  test('the metadata every docs page loads keeps one link per category; the rest is in a file per category', () => {
     const metadata = readdirSync(jsDir).map((name) => readFileSync(path.join(jsDir, name), 'utf8')).filter((code) => code.includes('"docsSidebars"'));
     expect(metadata).toHaveLength(1);
     const links = metadata[0].match(/\\?"type\\?":\\?"link\\?"/g) ?? [];
-    const categoryChunks = readdirSync(jsDir).filter((name) => name.startsWith('sidebar-category-'));
+    // Static files of the build (not chunks: nothing about them in main.js or the runtime), in a directory named by their hash.
+    const sidebarDirs = readdirSync(path.join(BUILD, 'assets/sidebar'));
+    expect(sidebarDirs).toHaveLength(1);
+    expect(sidebarDirs[0]).toMatch(/^[0-9a-f]{10}$/);
+    const categoryChunks = readdirSync(path.join(BUILD, 'assets/sidebar', sidebarDirs[0]));
     expect(categoryChunks.length).toBeGreaterThan(5);
+    expect(categoryChunks.every((name) => /^sidebar-category-\d+\.json$/.test(name))).toBe(true);
+    expect(readdirSync(jsDir).filter((name) => name.includes('sidebar-category'))).toEqual([]);
     // The top-level links (the introduction, the overview, the changelog) and each category's first item.
     expect(links.length).toBeLessThanOrEqual(categoryChunks.length + 5);
     expect(operationPaths.some((route) => metadata[0].includes(`"${route}"`))).toBe(true);

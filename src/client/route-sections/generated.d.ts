@@ -5,6 +5,8 @@ declare module '@generated/route-sections/sections' {
 }
 
 declare module '@generated/route-sections/lazy-sidebar' {
-  const categories: unknown[];
-  export default categories;
+  /** Where the categories' files are, below the site's base URL. */
+  export const directory: string;
+  const groups: unknown[];
+  export default groups;
 }

@@ -1,17 +1,20 @@
 /**
- * Sidebar categories that load on demand (src/plugins/route-sections/lazy-sidebar.ts):
- * the category of the page being opened loads before it renders (./preload.ts),
+ * Sidebar categories that load on demand (src/plugins/route-sections/lazy-sidebar.ts),
+ * each from a JSON file of the build's assets: the category of the page
+ * being opened loads before it renders (./preload.ts),
  * any other when the reader points at, touches or focuses it. A loaded
  * category's items and docs go back into the version metadata object the
  * docs theme renders from, in place, as the route sections do with routes.
  */
-import categories from '@generated/route-sections/lazy-sidebar';
+import groups, {directory} from '@generated/route-sections/lazy-sidebar';
 import {announceSidebarCategory} from './sidebar-store';
 
-declare const __webpack_require__: (moduleId: string | number) => unknown;
+declare const __webpack_require__: ((moduleId: string | number) => unknown) & {p: string};
 declare const __webpack_modules__: Record<string | number, unknown>;
 
 interface SidebarItem {
+  href?: string;
+  label?: string;
   items?: SidebarItem[];
 }
 
@@ -20,18 +23,32 @@ interface CategoryChunk {
   docs: Record<string, unknown>;
 }
 
-export interface LazyCategoryEntry {
-  /** Module id of the version props the category belongs to. */
+/** Categories of one version's sidebar, as the generated module lists them. */
+export interface LazyCategoryGroup {
+  /** Module id of the version props the categories belong to. */
+  props: string | number;
+  sidebar: string;
+  /** Their indexes among the sidebar's top-level items, where their labels and links are. */
+  indexes: number[];
+}
+
+interface LazyCategoryEntry {
   props: string | number;
   sidebar: string;
   index: number;
-  /** Its own link, or null for a category found by its label. */
-  href: string | null;
-  label: string;
-  load: () => Promise<{default: CategoryChunk} | CategoryChunk>;
 }
 
-const entries = categories as LazyCategoryEntry[];
+// Numbered in order, as the build numbered their files.
+const entries: LazyCategoryEntry[] = (groups as LazyCategoryGroup[]).flatMap(({props, sidebar, indexes}) => indexes.map((index) => ({props, sidebar, index})));
+
+/** A category's items and docs, from its file (`sidebarCategoryFile` in src/plugins/route-sections/lazy-sidebar.ts). */
+function fetchCategory(number: number): Promise<CategoryChunk> {
+  return fetch(`${__webpack_require__.p}${directory}sidebar-category-${number}.json`).then((response) => {
+    if (!response.ok) throw new Error(`sidebar category ${number}: HTTP ${response.status}`);
+    return response.json() as Promise<CategoryChunk>;
+  });
+}
+
 const categoryOfPath = new Map<string, number>();
 const loading = new Map<number, Promise<void>>();
 
@@ -47,17 +64,21 @@ function versionOf(entry: LazyCategoryEntry): {docs: Record<string, unknown>; do
   return ((module.default ?? module) as {version: ReturnType<typeof versionOf>}).version;
 }
 
+/** The category's item in the version metadata (label, link, items), once that has loaded. */
+function itemOf(entry: LazyCategoryEntry): SidebarItem | undefined {
+  return versionOf(entry)?.docsSidebars[entry.sidebar]?.[entry.index];
+}
+
 function loadCategory(number: number): Promise<void> {
   const entry = entries[number];
   if (entry === undefined) return Promise.resolve();
   let promise = loading.get(number);
   if (promise === undefined) {
-    promise = entry.load().then((module) => {
-      const chunk = 'default' in module ? module.default : module;
+    promise = fetchCategory(number).then((chunk) => {
       const version = versionOf(entry);
-      const category = version?.docsSidebars[entry.sidebar]?.[entry.index];
+      const category = itemOf(entry);
       // Not rendered yet: the next request (a preload of its page) applies it.
-      if (version === undefined || category === undefined) throw new Error(`sidebar category ${entry.label}: its version metadata has not loaded`);
+      if (version === undefined || category === undefined) throw new Error(`sidebar category ${entry.sidebar}[${entry.index}]: its version metadata has not loaded`);
       category.items = chunk.items;
       Object.assign(version.docs, chunk.docs);
       announceSidebarCategory();
@@ -85,7 +106,11 @@ function onIntent(event: Event): void {
   const href = link.getAttribute('href');
   const label = link.textContent ?? '';
   // A category without a page of its own links to "#" once hydrated: its label names it.
-  const number = entries.findIndex((entry) => (entry.href !== null ? entry.href === href : entry.label === label));
+  const number = entries.findIndex((entry) => {
+    const item = itemOf(entry);
+    if (item === undefined) return false;
+    return typeof item.href === 'string' ? item.href === href : (item.label ?? '') === label;
+  });
   if (number >= 0) void loadCategory(number).catch(() => undefined);
 }
 

@@ -72,11 +72,13 @@ function mapsOf(program: Node, name: string): ObjectNode[] {
 /**
  * `source` (a minified runtime) without the entries of the `moved` chunk ids:
  * in each map of `__webpack_require__.u` (keyed by chunk id) and in the map of
- * `__webpack_require__.gca` (chunk name → chunk id). Throws when the runtime
+ * `__webpack_require__.gca` (chunk name → chunk id). The chunks named in
+ * `unlookedUp` leave only the `gca` map: they load through `import()`, by id,
+ * and nothing asks for them by name. Throws when the runtime
  * does not have the maps where they were expected, so a bundler upgrade that
  * changes them fails the build instead of breaking pages.
  */
-export function trimRuntimeMaps(source: string, moved: ReadonlySet<string>): string {
+export function trimRuntimeMaps(source: string, moved: ReadonlySet<string>, unlookedUp: ReadonlySet<string> = new Set()): string {
   const program = Parser.parse(source, {ecmaVersion: 'latest', sourceType: 'script'});
   const filenameMaps = mapsOf(program, 'u');
   const nameMaps = mapsOf(program, 'gca');
@@ -91,7 +93,10 @@ export function trimRuntimeMaps(source: string, moved: ReadonlySet<string>): str
     edits.push({start: map.start, end: map.end, text: `{${remaining.map((property) => source.slice(property.start, property.end)).join(',')}}`});
   };
   for (const map of filenameMaps) keep(map, (property) => !moved.has(keyOf(property.key, property.computed) ?? ''));
-  keep(nameMaps[0]!, (property) => !(property.value.type === 'Literal' && moved.has(String(property.value.value))));
+  keep(
+    nameMaps[0]!,
+    (property) => !(property.value.type === 'Literal' && moved.has(String(property.value.value))) && !unlookedUp.has(keyOf(property.key, property.computed) ?? ''),
+  );
   let result = source;
   for (const edit of edits.sort((a, b) => b.start - a.start)) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
   return result;
@@ -190,11 +195,14 @@ export class RouteSectionChunkMapsPlugin {
       compilation.hooks.processAssets.tap({name: PLUGIN_NAME, stage: Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE}, () => {
         const entries = movedEntries(compilation, this.sections);
         const moved = new Set(entries.flatMap((section) => Object.keys(section.files)));
-        if (moved.size === 0) return;
+        // Docusaurus's `gca` map serves link prefetches of route chunks; the
+        // sections load by id, and their names cost about 30 bytes each on every page.
+        const unlookedUp = new Set(this.sections.map((section) => section.chunkName));
+        if (moved.size === 0 && unlookedUp.size === 0) return;
         for (const chunk of compilation.chunks) {
           if (!chunk.hasRuntime()) continue;
           for (const file of chunk.files) {
-            if (file.endsWith('.js')) compilation.updateAsset(file, (source) => new sources.RawSource(trimRuntimeMaps(source.source().toString(), moved)));
+            if (file.endsWith('.js')) compilation.updateAsset(file, (source) => new sources.RawSource(trimRuntimeMaps(source.source().toString(), moved, unlookedUp)));
           }
         }
         this.sections.forEach((section, index) => {

@@ -3,8 +3,9 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {DEFAULT_SPLIT_OPTIONS, parseRegistry, splitRouteFiles, type SplitOptions, type SplitResult} from './split';
 import {docIdsAt, docPathsOf, trimVersionProps} from './version-props';
-import {lazySidebar, lazySidebarModule} from './lazy-sidebar';
+import {lazySidebar, lazySidebarModule, sidebarCategoryFiles} from './lazy-sidebar';
 import {RouteSectionChunkMapsPlugin, sectionChunksOf} from './chunk-maps';
+import {EmitFilesPlugin} from './emit-files';
 import {navbarDocIds, sectionDocs, splitGlobalDocs, type GlobalData} from './global-docs';
 
 /** The generated modules the client bundle takes from this plugin's folder instead. */
@@ -41,6 +42,8 @@ interface PreparedProps {
   sidebarModule: string;
   /** Page path → number of the lazy category it is in. */
   categoryOfPath: Map<string, number>;
+  /** The lazy categories' files, emitted with the client bundle's assets. */
+  categoryFiles: ReturnType<typeof sidebarCategoryFiles>;
 }
 
 /** Writes the docs plugin's version props without the moved docs, and for the client with lazy sidebar categories. */
@@ -49,7 +52,7 @@ function prepareVersionProps(result: SplitResult, registry: string, globalData: 
   const dropIds = docIdsAt(data, result.movedPaths);
   const docPaths = docPathsOf(data);
   const requests = new Set([...parseRegistry(registry).values()].map((line) => /import\(\/\*.*?\*\/ "([^"]+)"\)/.exec(line)?.[1] ?? ''));
-  const prepared: PreparedProps = {server: [], client: [], sidebarModule: '', categoryOfPath: new Map()};
+  const prepared: PreparedProps = {server: [], client: [], sidebarModule: '', categoryOfPath: new Map(), categoryFiles: {directory: '', files: []}};
   const lazyEntries: Parameters<typeof lazySidebarModule>[0][number][] = [];
   for (const request of requests) {
     const match = DOCS_PROPS_REQUEST.exec(request);
@@ -70,15 +73,12 @@ function prepareVersionProps(result: SplitResult, registry: string, globalData: 
     writeIfChanged(clientFile, JSON.stringify(lazy.props));
     prepared.client.push([request, clientFile]);
     const offset = lazyEntries.reduce((sum, entry) => sum + entry.categories.length, 0);
-    const chunkFile = (index: number) => path.join(outDir, 'sidebar', `${path.basename(name, '.json')}-${index}.json`);
-    mkdirSync(path.join(outDir, 'sidebar'), {recursive: true});
-    lazy.categories.forEach((category, index) => writeIfChanged(chunkFile(index), JSON.stringify(category.chunk)));
     for (const [page, index] of lazy.categoryOfPath) if (!prepared.categoryOfPath.has(page)) prepared.categoryOfPath.set(page, offset + index);
-    // Requests relative to the generated module, which sits in outDir.
-    const relative = (file: string) => `./${path.relative(outDir, file).split(path.sep).join('/')}`;
-    lazyEntries.push({propsFile: relative(clientFile), categories: lazy.categories, chunkFile: (index) => relative(chunkFile(index))});
+    // A request relative to the generated module, which sits in outDir.
+    lazyEntries.push({propsFile: `./${path.relative(outDir, clientFile).split(path.sep).join('/')}`, categories: lazy.categories});
   }
-  prepared.sidebarModule = lazySidebarModule(lazyEntries);
+  prepared.categoryFiles = sidebarCategoryFiles(lazyEntries.flatMap((entry) => entry.categories));
+  prepared.sidebarModule = lazySidebarModule(lazyEntries, prepared.categoryFiles.directory);
   return prepared;
 }
 
@@ -173,6 +173,7 @@ export default function routeSectionsPlugin(context: Pick<LoadContext, 'generate
           ),
           new NormalModuleReplacementPlugin(CORE_PRELOAD_TEST, preloadReplacement),
           new RouteSectionChunkMapsPlugin(sectionChunksOf(result.files)),
+          new EmitFilesPlugin(versionProps.categoryFiles.files),
         );
         if (globalDocs !== undefined) plugins.push(new NormalModuleReplacementPlugin(GENERATED_GLOBAL_DATA, globalDocs));
       }

@@ -33,6 +33,15 @@ describe('trimRuntimeMaps', () => {
     expect(load(runtime).gca('15135154')).toBe('/assets/js/aaaa1111.h101.js');
   });
 
+  it('drops chunks nothing looks up by name from the chunk name map only: they still load by id', () => {
+    const trimmed = trimRuntimeMaps(runtime, new Set(['103']), new Set(['common', 'bbbb2222']));
+    expect(trimmed).toContain('gca=function(e){return e=({0xe6f1b2:"101"})[e]||e');
+    const kept = load(trimmed);
+    expect(kept.u('7')).toBe('assets/js/common.h7.js');
+    expect(kept.u('102')).toBe('assets/js/bbbb2222.h102.js');
+    expect(kept.gca('15135154')).toBe('/assets/js/aaaa1111.h101.js');
+  });
+
   it('leaves a runtime without moved chunks as it was', () => {
     expect(trimRuntimeMaps(runtime, new Set())).toBe(runtime);
   });

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {lazySidebar, lazySidebarModule, type SidebarItem} from '../lazy-sidebar';
+import {lazySidebar, lazySidebarModule, sidebarCategoryFile, sidebarCategoryFiles, type LazyCategory, type SidebarItem} from '../lazy-sidebar';
 
 const link = (href: string, docId?: string): SidebarItem => ({type: 'link', href, label: href, ...(docId ? {docId} : {})});
 const category = (href: string | undefined, items: SidebarItem[]): SidebarItem => ({type: 'category', label: `category ${href}`, collapsed: true, ...(href ? {href} : {}), items});
@@ -29,14 +29,12 @@ describe('lazySidebar', () => {
       {
         sidebar: 'openApiSidebar',
         index: 1,
-        href: '/docs/api/contacts',
-        label: 'category /docs/api/contacts',
         chunk: {
           items: sidebar[1]!.items,
           docs: {'api/create-contact': {id: 'api/create-contact', title: 'Create a contact'}, 'api/list-contacts': {id: 'api/list-contacts'}},
         },
       },
-      {sidebar: 'openApiSidebar', index: 3, href: undefined, label: 'category undefined', chunk: {items: sidebar[3]!.items, docs: {}}},
+      {sidebar: 'openApiSidebar', index: 3, chunk: {items: sidebar[3]!.items, docs: {}}},
     ]);
   });
 
@@ -70,14 +68,55 @@ describe('lazySidebar', () => {
   });
 });
 
+describe('sidebarCategoryFiles', () => {
+  const lazy = lazySidebar(props, moved)!;
+
+  it('writes each category to a file of its number, in a directory named by a hash of them all', () => {
+    const {directory, files} = sidebarCategoryFiles(lazy.categories);
+    expect(directory).toMatch(/^assets\/sidebar\/[0-9a-f]{10}\/$/);
+    expect(files).toEqual([
+      [`${directory}sidebar-category-0.json`, JSON.stringify(lazy.categories[0]!.chunk)],
+      [`${directory}sidebar-category-1.json`, JSON.stringify(lazy.categories[1]!.chunk)],
+    ]);
+    expect(files[0]![0]).toBe(sidebarCategoryFile(directory, 0));
+  });
+
+  it('names another directory when any category changes, or their order does', () => {
+    const {directory} = sidebarCategoryFiles(lazy.categories);
+    expect(sidebarCategoryFiles(lazy.categories).directory).toBe(directory);
+    expect(sidebarCategoryFiles([...lazy.categories].reverse()).directory).not.toBe(directory);
+    const changed = lazy.categories.map((category, index) => (index === 1 ? {...category, chunk: {...category.chunk, docs: {'api/get-user': {id: 'api/get-user'}}}} : category));
+    expect(sidebarCategoryFiles(changed).directory).not.toBe(directory);
+  });
+});
+
 describe('lazySidebarModule', () => {
-  it('lists each category with its version metadata module and a loader of its own chunk', () => {
+  it("lists the categories' indexes per version metadata module and sidebar, in their order, and the directory of their files", () => {
     const lazy = lazySidebar(props, moved)!;
-    const code = lazySidebarModule([{propsFile: './props/client-a.json', categories: lazy.categories, chunkFile: (index) => `./sidebar/a-${index}.json`}]);
-    expect(code).toContain(
-      '{props: require.resolveWeak("./props/client-a.json"), sidebar: "openApiSidebar", index: 1, href: "/docs/api/contacts", label: "category /docs/api/contacts", load: () => import(/* webpackChunkName: "sidebar-category-0" */ "./sidebar/a-0.json")}',
+    const [first, second] = lazy.categories as [LazyCategory, LazyCategory];
+    const code = lazySidebarModule(
+      [
+        {propsFile: './props/client-a.json', categories: [first, second, {...first, sidebar: 'other', index: 7}, {...second, index: 9}]},
+        {propsFile: './props/client-b.json', categories: [first]},
+      ],
+      'assets/sidebar/0123456789/',
     );
-    expect(code).toContain('index: 3, href: null, label: "category undefined", load: () => import(/* webpackChunkName: "sidebar-category-1" */ "./sidebar/a-1.json")}');
-    expect(lazySidebarModule([])).toMatch(/export default \[\n\n\];/);
+    expect(code).toBe(
+      [
+        '/** Sidebar categories that load on demand: src/plugins/route-sections/lazy-sidebar.ts. */',
+        'export const directory = "assets/sidebar/0123456789/";',
+        'export default [',
+        '  {props: require.resolveWeak("./props/client-a.json"), sidebar: "openApiSidebar", indexes: [1,3]},',
+        '  {props: require.resolveWeak("./props/client-a.json"), sidebar: "other", indexes: [7]},',
+        // A run of the first sidebar again: a group of its own, so the numbering stays in order.
+        '  {props: require.resolveWeak("./props/client-a.json"), sidebar: "openApiSidebar", indexes: [9]},',
+        '  {props: require.resolveWeak("./props/client-b.json"), sidebar: "openApiSidebar", indexes: [1]}',
+        '];',
+        '',
+      ].join('\n'),
+    );
+    // The label and link are in the props the client reads them from.
+    expect(code).not.toContain('category /docs/api/contacts');
+    expect(lazySidebarModule([])).toBe('/** Sidebar categories that load on demand: src/plugins/route-sections/lazy-sidebar.ts. */\nexport const directory = "";\nexport default [\n\n];\n');
   });
 });
