@@ -57,7 +57,7 @@ export interface PageLoadRun {
   /** Local requests that failed or answered 4xx/5xx. */
   failed: number;
   jsFiles: number;
-  /** External JavaScript responses, decoded. */
+  /** External JavaScript responses and what the scripts fetched, decoded. */
   jsRawBytes: number;
   /** The same, each body gzipped by us at level 9. */
   jsGzipBytes: number;
@@ -65,6 +65,9 @@ export interface PageLoadRun {
   jsTransferBytes: number;
   /** JavaScript fetched as a prefetch hint rather than a script (Docusaurus prefetches linked pages). */
   jsPrefetchGzipBytes: number;
+  /** Of the JS figures: responses the scripts fetched (fetch, XHR), gzipped at level 9, and how many. */
+  fetchedGzipBytes: number;
+  fetchedFiles: number;
   inlineJs: InlineScripts;
   /** Bytes of every response as sent (headers excluded). */
   totalTransferBytes: number;
@@ -192,6 +195,13 @@ const isJavaScript = (finished: Finished): boolean =>
   finished.request.resourceType() === 'script' || /javascript|ecmascript/i.test(finished.response?.headers()['content-type'] ?? '');
 
 /**
+ * What the page's scripts fetched themselves (fetch, XHR): part of the first
+ * load's payload as much as a script is. Our sidebar categories are JSON
+ * files; a single-page renderer fetches the description this way.
+ */
+const isScriptData = (finished: Finished): boolean => ['fetch', 'xhr'].includes(finished.request.resourceType());
+
+/**
  * Loads `url` in a fresh mobile-sized context with a cold cache, blocking
  * every request that leaves 127.0.0.1, and measures what it fetched.
  */
@@ -225,6 +235,8 @@ export async function loadPage(
     let jsGzipBytes = 0;
     let jsTransferBytes = 0;
     let jsPrefetchGzipBytes = 0;
+    let fetchedGzipBytes = 0;
+    let fetchedFiles = 0;
     let totalTransferBytes = 0;
     for (const entry of snapshot) {
       entry.response = await entry.request.response();
@@ -232,14 +244,20 @@ export async function loadPage(
       const transfer = sizes?.responseBodySize ?? 0;
       totalTransferBytes += transfer;
       if (entry.response !== null && entry.response.status() >= 400) failed += 1;
-      if (!isJavaScript(entry) || entry.response === null) continue;
+      const data = isScriptData(entry);
+      if (!(isJavaScript(entry) || data) || entry.response === null) continue;
       const body = await responseBody(entry.request);
       if (body === undefined) continue;
       const gzip = gzipSize(body);
-      jsFiles += 1;
       jsRawBytes += body.length;
       jsGzipBytes += gzip;
       jsTransferBytes += transfer;
+      if (data) {
+        fetchedFiles += 1;
+        fetchedGzipBytes += gzip;
+        continue;
+      }
+      jsFiles += 1;
       if (entry.request.resourceType() !== 'script') jsPrefetchGzipBytes += gzip;
     }
 
@@ -261,6 +279,8 @@ export async function loadPage(
       jsGzipBytes,
       jsTransferBytes,
       jsPrefetchGzipBytes,
+      fetchedGzipBytes,
+      fetchedFiles,
       inlineJs: inlineScripts(documentHtml),
       totalTransferBytes,
       networkIdle,
