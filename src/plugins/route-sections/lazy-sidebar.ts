@@ -10,9 +10,11 @@ import {createHash} from 'node:crypto';
  * `Collapsible lazy`), in the server HTML or in the browser.
  *
  * So in the client bundle, each top-level category whose pages are all in
- * route sections keeps only its first item (a category with no visible item
- * would render as a plain link, another element than the server's; one
- * without a link of its own takes its first item's link while hydrating), and its
+ * route sections keeps only its first item, as a link with its label and
+ * nothing else (a category with no visible item would render as a plain
+ * link, another element than the server's; one without a link of its own
+ * takes its first item's link while hydrating; a category opened before its
+ * file arrives shows that one link meanwhile), and its
  * items and the docs map entries of its docs go into a JSON file of their own.
  * The route section of each page names the category the page is in; the
  * client loads that category before the page renders, and any other when the
@@ -88,7 +90,8 @@ export function lazySidebar(props: unknown, movedPaths: ReadonlySet<string>): La
       }
       const number = categories.push({sidebar, index, chunk: {items: children, docs: chunkDocs}}) - 1;
       for (const link of links) if (!categoryOfPath.has(link.href!)) categoryOfPath.set(link.href!, number);
-      return {...item, items: [children[0]!]};
+      const first = children[0]!;
+      return {...item, items: [{type: 'link', href: first.href, label: first.label}]};
     });
   }
   if (categories.length === 0) return undefined;

@@ -40,8 +40,9 @@ describe('lazySidebar', () => {
 
   it('keeps their first item in the metadata, so they still render as categories, and leaves the others whole', () => {
     const items = lazy.props.version.docsSidebars.openApiSidebar!;
-    expect(items[1]).toEqual({...sidebar[1], items: [link('/docs/api/create-contact', 'api/create-contact')]});
-    expect(items[3]).toEqual({...sidebar[3], items: [link('/docs/api/get-user', 'api/get-user')]});
+    // The first item as a bare link: no doc id, class or other field (they come with the category's file).
+    expect(items[1]).toEqual({...sidebar[1], items: [{type: 'link', href: '/docs/api/create-contact', label: '/docs/api/create-contact'}]});
+    expect(items[3]).toEqual({...sidebar[3], items: [{type: 'link', href: '/docs/api/get-user', label: '/docs/api/get-user'}]});
     // A page outside the sections, a category first: as they were.
     expect(items[2]).toBe(sidebar[2]);
     expect(items[4]).toBe(sidebar[4]);
