@@ -32,7 +32,6 @@ interface Version {
 }
 
 interface DocsIndex {
-  length: number;
   /** The docs as indexed, to notice a list that changed in place. */
   docs: Doc[];
   /** What `getActiveDocContext` passes `matchPath` for each doc, in order. */
@@ -45,9 +44,8 @@ const indexes = new WeakMap<Doc[], DocsIndex>();
 
 function indexOf(docs: Doc[]): DocsIndex {
   let index = indexes.get(docs);
-  if (index === undefined || index.length !== docs.length || index.docs.some((doc, position) => docs[position] !== doc)) {
+  if (index === undefined || index.docs.length !== docs.length || index.docs.some((doc, position) => docs[position] !== doc)) {
     index = {
-      length: docs.length,
       docs: [...docs],
       routes: docs.map((doc) => ({path: doc.path, exact: true, strict: false})),
       byId: new Map(docs.map((doc) => [doc.id, doc])),

@@ -24,7 +24,6 @@ import type {RouteConfig, MatchedRoute} from 'react-router-config';
 import {literalPathMatch} from './literal-path-match';
 
 interface RouteListIndex {
-  length: number;
   /** Lower-cased path → positions of the exact plain-text routes with that path, ascending. */
   byPath: Map<string, number[]>;
   /** Positions of all other routes, ascending. */
@@ -44,7 +43,7 @@ function exactLiteralKey(route: RouteConfig): string | undefined {
 }
 
 function buildIndex(routes: RouteConfig[]): RouteListIndex {
-  const index: RouteListIndex = {length: routes.length, byPath: new Map(), others: [], routes: [...routes]};
+  const index: RouteListIndex = {byPath: new Map(), others: [], routes: [...routes]};
   routes.forEach((route, position) => {
     const key = exactLiteralKey(route);
     if (key === undefined) {
@@ -60,7 +59,7 @@ function buildIndex(routes: RouteConfig[]): RouteListIndex {
 
 function indexOf(routes: RouteConfig[]): RouteListIndex {
   let index = indexes.get(routes);
-  if (index === undefined || index.length !== routes.length || index.routes.some((route, position) => routes[position] !== route)) {
+  if (index === undefined || index.routes.length !== routes.length || index.routes.some((route, position) => routes[position] !== route)) {
     index = buildIndex(routes);
     indexes.set(routes, index);
   }

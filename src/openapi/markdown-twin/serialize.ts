@@ -122,10 +122,11 @@ function textPlan(state: State): TextPlan {
  * are tried, where `safe` tries all of them.
  */
 function writesUnchanged(state: State, value: string, info: Pick<Info, 'before' | 'after'>): boolean {
+  if (info.after.includes('\\')) return false;
   const plan = textPlan(state);
   const present = value.match(plan.characters);
-  if (present === null) return !info.after.includes('\\');
-  if (present.includes('\\') || info.after.includes('\\')) return false;
+  if (present === null) return true;
+  if (present.includes('\\')) return false;
   const start = info.before.length;
   const end = start + value.length;
   const whole = info.before + value + info.after;
