@@ -5,8 +5,9 @@ declare module '@generated/route-sections/sections' {
 }
 
 declare module '@generated/route-sections/lazy-sidebar' {
-  /** Where the categories' files are, below the site's base URL. */
-  export const directory: string;
+  /** A category's file below the site's base URL: `${filePrefix}${number}${fileSuffix}`. */
+  export const filePrefix: string;
+  export const fileSuffix: string;
   const groups: unknown[];
   export default groups;
 }

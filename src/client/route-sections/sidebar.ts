@@ -6,7 +6,7 @@
  * category's items and docs go back into the version metadata object the
  * docs theme renders from, in place, as the route sections do with routes.
  */
-import groups, {directory} from '@generated/route-sections/lazy-sidebar';
+import groups, {filePrefix, fileSuffix} from '@generated/route-sections/lazy-sidebar';
 import {announceSidebarCategory} from './sidebar-store';
 
 declare const __webpack_require__: ((moduleId: string | number) => unknown) & {p: string};
@@ -43,7 +43,7 @@ const entries: LazyCategoryEntry[] = (groups as LazyCategoryGroup[]).flatMap(({p
 
 /** A category's items and docs, from its file (`sidebarCategoryFile` in src/plugins/route-sections/lazy-sidebar.ts). */
 function fetchCategory(number: number): Promise<CategoryChunk> {
-  return fetch(`${__webpack_require__.p}${directory}sidebar-category-${number}.json`).then((response) => {
+  return fetch(`${__webpack_require__.p}${filePrefix}${number}${fileSuffix}`).then((response) => {
     if (!response.ok) throw new Error(`sidebar category ${number}: HTTP ${response.status}`);
     return response.json() as Promise<CategoryChunk>;
   });

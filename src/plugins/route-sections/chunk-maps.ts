@@ -193,12 +193,12 @@ export class RouteSectionChunkMapsPlugin {
     compiler.hooks.thisCompilation.tap(PLUGIN_NAME, (compilation) => {
       // After minification, before the real content hashes are computed.
       compilation.hooks.processAssets.tap({name: PLUGIN_NAME, stage: Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE}, () => {
+        if (this.sections.length === 0) return;
         const entries = movedEntries(compilation, this.sections);
         const moved = new Set(entries.flatMap((section) => Object.keys(section.files)));
         // Docusaurus's `gca` map serves link prefetches of route chunks; the
         // sections load by id, and their names cost about 30 bytes each on every page.
         const unlookedUp = new Set(this.sections.map((section) => section.chunkName));
-        if (moved.size === 0 && unlookedUp.size === 0) return;
         for (const chunk of compilation.chunks) {
           if (!chunk.hasRuntime()) continue;
           for (const file of chunk.files) {
@@ -208,7 +208,10 @@ export class RouteSectionChunkMapsPlugin {
         this.sections.forEach((section, index) => {
           const script = [...(compilation.namedChunks.get(section.chunkName)?.files ?? [])].find((file) => file.endsWith('.js'));
           if (script === undefined) throw new Error(`route-sections: no script for the chunk ${section.chunkName}`);
-          const code = registrationCode(entries[index]!);
+          const entry = entries[index]!;
+          // A section whose chunks stayed in the runtime's maps has nothing to register.
+          if (Object.keys(entry.files).length === 0 && Object.keys(entry.ids).length === 0) return;
+          const code = registrationCode(entry);
           compilation.updateAsset(script, (source) => new sources.RawSource(source.source().toString() + code));
         });
       });

@@ -98,9 +98,12 @@ export function lazySidebar(props: unknown, movedPaths: ReadonlySet<string>): La
   return {props: {...(props as VersionProps), version: {...version, docs, docsSidebars}}, categories, categoryOfPath};
 }
 
+/** The parts of a category's file name around its number; the generated module hands them to the client. */
+const FILE_NAME = {prefix: 'sidebar-category-', suffix: '.json'};
+
 /** A category's file, below the site's base URL: the directory names a hash of every category, so each file can be cached for good. */
 export function sidebarCategoryFile(directory: string, number: number): string {
-  return `${directory}sidebar-category-${number}.json`;
+  return `${directory}${FILE_NAME.prefix}${number}${FILE_NAME.suffix}`;
 }
 
 /**
@@ -124,8 +127,9 @@ export function sidebarCategoryFiles(categories: readonly LazyCategory[]): {dire
  * The generated module the client reads the categories from: each version
  * props module with the indexes of its categories among its sidebar's
  * top-level items (their label and link are there, in props every docs page
- * has loaded), numbered in order, and the directory of their files
- * (src/client/route-sections/sidebar.ts).
+ * has loaded), numbered in order, and what comes before and after a
+ * category's number in its file's path below the base URL
+ * (`sidebarCategoryFile`; the client is src/client/route-sections/sidebar.ts).
  */
 export function lazySidebarModule(entries: readonly {propsFile: string; categories: readonly LazyCategory[]}[], directory = ''): string {
   // One group per run of categories of the same props and sidebar, so the numbering stays the categories' order.
@@ -140,5 +144,5 @@ export function lazySidebarModule(entries: readonly {propsFile: string; categori
   const lines = groups.map(
     (group) => `  {props: require.resolveWeak(${JSON.stringify(group.propsFile)}), sidebar: ${JSON.stringify(group.sidebar)}, indexes: ${JSON.stringify(group.indexes)}}`,
   );
-  return `/** Sidebar categories that load on demand: src/plugins/route-sections/lazy-sidebar.ts. */\nexport const directory = ${JSON.stringify(directory)};\nexport default [\n${lines.join(',\n')}\n];\n`;
+  return `/** Sidebar categories that load on demand: src/plugins/route-sections/lazy-sidebar.ts. */\nexport const filePrefix = ${JSON.stringify(directory + FILE_NAME.prefix)};\nexport const fileSuffix = ${JSON.stringify(FILE_NAME.suffix)};\nexport default [\n${lines.join(',\n')}\n];\n`;
 }

@@ -92,7 +92,7 @@ describe('sidebarCategoryFiles', () => {
 });
 
 describe('lazySidebarModule', () => {
-  it("lists the categories' indexes per version metadata module and sidebar, in their order, and the directory of their files", () => {
+  it("lists the categories' indexes per version metadata module and sidebar, in their order, and their files' path around the number", () => {
     const lazy = lazySidebar(props, moved)!;
     const [first, second] = lazy.categories as [LazyCategory, LazyCategory];
     const code = lazySidebarModule(
@@ -105,7 +105,8 @@ describe('lazySidebarModule', () => {
     expect(code).toBe(
       [
         '/** Sidebar categories that load on demand: src/plugins/route-sections/lazy-sidebar.ts. */',
-        'export const directory = "assets/sidebar/0123456789/";',
+        'export const filePrefix = "assets/sidebar/0123456789/sidebar-category-";',
+        'export const fileSuffix = ".json";',
         'export default [',
         '  {props: require.resolveWeak("./props/client-a.json"), sidebar: "openApiSidebar", indexes: [1,3]},',
         '  {props: require.resolveWeak("./props/client-a.json"), sidebar: "other", indexes: [7]},',
@@ -116,8 +117,12 @@ describe('lazySidebarModule', () => {
         '',
       ].join('\n'),
     );
+    // The client's path of category 3 (prefix, number, suffix) is the build's.
+    const prefix = /filePrefix = (".*?");/.exec(code)![1]!;
+    const suffix = /fileSuffix = (".*?");/.exec(code)![1]!;
+    expect(`${JSON.parse(prefix)}3${JSON.parse(suffix)}`).toBe(sidebarCategoryFile('assets/sidebar/0123456789/', 3));
     // The label and link are in the props the client reads them from.
     expect(code).not.toContain('category /docs/api/contacts');
-    expect(lazySidebarModule([])).toBe('/** Sidebar categories that load on demand: src/plugins/route-sections/lazy-sidebar.ts. */\nexport const directory = "";\nexport default [\n\n];\n');
+    expect(lazySidebarModule([])).toBe('/** Sidebar categories that load on demand: src/plugins/route-sections/lazy-sidebar.ts. */\nexport const filePrefix = "sidebar-category-";\nexport const fileSuffix = ".json";\nexport default [\n\n];\n');
   });
 });
