@@ -15,7 +15,8 @@ export interface IndexedPage {
 /** Pagefind writes each fragment gzipped, as a signature followed by the page's JSON. */
 export function indexedPages(buildDir = path.join(process.cwd(), 'build')): IndexedPage[] {
   const dir = path.join(buildDir, 'pagefind/fragment');
-  return readdirSync(dir)
+  // Pages are in a folder of their own (src/plugins/search/page-names.mjs).
+  return readdirSync(dir, {recursive: true, encoding: 'utf8'})
     .filter((file) => file.endsWith('.pf_fragment'))
     .map((file) => {
       const text = gunzipSync(readFileSync(path.join(dir, file))).toString('utf8');

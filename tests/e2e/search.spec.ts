@@ -207,6 +207,8 @@ test('a query typed key by key without a pause is one search: the fragments of o
   await waitForNetworkQuiet(page);
   await page.waitForTimeout(1_000);
   expect(fragments.length).toBeLessThanOrEqual(10);
+  // Each page's fragment goes by its number, in a folder named by the index's pages (src/plugins/search/page-names.mjs).
+  for (const url of fragments) expect(new URL(url).pathname).toMatch(/^\/pagefind\/fragment\/[0-9a-f]{8}\/[0-9a-z]+\.pf_fragment$/);
 });
 
 test('/search?q= lists results as links with their section and endpoint, shows more on request, and each link opens its page', async ({page}) => {

@@ -12,6 +12,7 @@
  * Pagefind reads a copy of the pages to index, without their `id`
  * attributes, the docs sidebar and the asides it is told to leave out (see
  * indexed-html.mjs), in a temporary folder: the same paths, so the same URLs.
+ * Once it has written the index, its pages get short names (page-names.mjs).
  */
 import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -20,6 +21,7 @@ import {parentPort, workerData} from 'node:worker_threads';
 import * as pagefind from 'pagefind';
 
 import {asideClasses, SIDEBAR_CLASS, withoutAsides, withoutIds} from './indexed-html.mjs';
+import {shortenPageNames} from './page-names.mjs';
 
 /** @typedef {{outDir: string, outputPath: string, glob: string, excludeSelectors: string[], language: string}} IndexJob */
 
@@ -58,7 +60,7 @@ async function writeIndex(job) {
     const written = await index.writeFiles({outputPath: job.outputPath});
     if (written.errors.length > 0) throw new Error(`[search] Pagefind could not write ${job.outputPath}: ${written.errors.join('; ')}`);
     const {files} = await index.getFiles();
-    return {pages: added.page_count, files: files.length, outputPath: job.outputPath};
+    return {pages: added.page_count, files: files.length, outputPath: job.outputPath, pageNames: shortenPageNames(job.outputPath)};
   } finally {
     await pagefind.close();
     rmSync(copyDir, {recursive: true, force: true});
