@@ -6,8 +6,14 @@
  */
 export const TYPING_PAUSE_MS = 150;
 
-/** The query's shortest length worth fetching index chunks for while typing: one letter spans several chunks of a large index. */
-export const PRELOAD_MIN_LENGTH = 2;
+/**
+ * The shortest last word worth fetching index chunks for while typing.
+ * Pagefind reads the last word as a prefix, so a prefix's chunks hold every
+ * word it begins: typed into Microsoft Graph's index, "us" and "use" fetched
+ * 53 KB gzip of chunks that "user" did not need (the 99-KB chunk of "user"
+ * aside). A shorter word is fetched when its search runs, after the pause.
+ */
+export const PRELOAD_MIN_LENGTH = 4;
 
 /** The parts of an `input` event (an `InputEvent`) that tell typing from a query that arrives whole. */
 export interface InputKind {
@@ -26,7 +32,8 @@ export function searchDelay(input: InputKind): number {
   return [...(input.data ?? '')].length > 1 ? 0 : TYPING_PAUSE_MS;
 }
 
-/** Whether to fetch the index chunks of `query` before the search: once it has the letters to narrow them. */
+/** Whether to fetch the index chunks of `query` before the search: once its last word has the letters to narrow them. */
 export function shouldPreload(query: string): boolean {
-  return query.trim().length >= PRELOAD_MIN_LENGTH;
+  const lastWord = query.trim().split(/\s+/).at(-1) ?? '';
+  return [...lastWord].length >= PRELOAD_MIN_LENGTH;
 }

@@ -22,9 +22,19 @@ describe('searchDelay', () => {
 });
 
 describe('shouldPreload', () => {
-  it('waits for two letters, spaces aside', () => {
+  it('waits for four letters of the last word, spaces aside', () => {
     expect(shouldPreload('c')).toBe(false);
-    expect(shouldPreload(' c ')).toBe(false);
-    expect(shouldPreload('co')).toBe(true);
+    expect(shouldPreload('con')).toBe(false);
+    expect(shouldPreload(' con ')).toBe(false);
+    expect(shouldPreload('cont')).toBe(true);
+    expect(shouldPreload(' cont ')).toBe(true);
+    expect(shouldPreload('😀😀😀')).toBe(false);
+  });
+
+  it('looks at the last word only: a new word starts again', () => {
+    expect(shouldPreload('list co')).toBe(false);
+    expect(shouldPreload('list cont')).toBe(true);
+    expect(shouldPreload('GET /us')).toBe(false);
+    expect(shouldPreload('GET /users')).toBe(true);
   });
 });
