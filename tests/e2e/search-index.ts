@@ -12,15 +12,20 @@ export interface IndexedPage {
   content: string;
 }
 
-/** Pagefind writes each fragment gzipped, as a signature followed by the page's JSON. */
+/** One fragment of a Pagefind index: Pagefind writes it gzipped, as a signature followed by the page's JSON. */
+export function readFragment(file: string): Omit<IndexedPage, 'route'> {
+  const text = gunzipSync(readFileSync(file)).toString('utf8');
+  return JSON.parse(text.slice(text.indexOf('{'))) as Omit<IndexedPage, 'route'>;
+}
+
+/** Every page of the build's Pagefind index, read from its fragments. */
 export function indexedPages(buildDir = path.join(process.cwd(), 'build')): IndexedPage[] {
   const dir = path.join(buildDir, 'pagefind/fragment');
-  // Pages are in a folder of their own (src/plugins/search/page-names.mjs).
+  // Fragments are in the folder that src/plugins/search/page-names.mjs names after the index's pages.
   return readdirSync(dir, {recursive: true, encoding: 'utf8'})
     .filter((file) => file.endsWith('.pf_fragment'))
     .map((file) => {
-      const text = gunzipSync(readFileSync(path.join(dir, file))).toString('utf8');
-      const page = JSON.parse(text.slice(text.indexOf('{'))) as Omit<IndexedPage, 'route'>;
+      const page = readFragment(path.join(dir, file));
       return {...page, route: page.url.replace(/\.html$/, '').replace(/\/index$/, '/')};
     });
 }

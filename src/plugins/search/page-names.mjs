@@ -22,12 +22,12 @@
  * index is left as it is and the reason is returned: it works, only larger.
  */
 import {createHash} from 'node:crypto';
-import {mkdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {gunzipSync, gzipSync} from 'node:zlib';
 
 /** What Pagefind puts before the CBOR of its metadata (inside the gzip). */
-const SIGNATURE = 'pagefind_dcd';
+export const SIGNATURE = 'pagefind_dcd';
 
 /** The metadata format this knows: [version, pages, index chunks, filters, sorts, meta fields]. */
 const META_FIELDS = 6;
@@ -165,7 +165,8 @@ function hashOf(data, length) {
  * `pagefind-entry.json`) as described at the top of this file. Returns, per
  * language, the pages and the metadata's size before and after (bytes as
  * written, gzip), or why it left the index as it was. Nothing is changed
- * until every language's metadata has been read and checked.
+ * until every language's metadata has been read and checked; a page whose
+ * fragment is missing throws, naming the page and the file.
  *
  * @param {string} indexDir
  * @returns {PageNamesReport}
@@ -192,6 +193,8 @@ export function shortenPageNames(indexDir) {
       // A page in a fragment group is read from the group's file by its name: renaming it would need the group rewritten.
       if (page[2] !== '') return {skipped: `${metaFile}: page ${number} is in the fragment group "${page[2]}"`};
       if (!/^[\w-]+$/.test(page[0])) return {skipped: `${metaFile}: page ${number} has the name ${JSON.stringify(page[0])}, not a Pagefind hash`};
+      const fragment = path.join(indexDir, 'fragment', `${page[0]}.pf_fragment`);
+      if (!existsSync(fragment)) throw new Error(`[search] ${metaFile}: page ${number} is ${page[0]}, but its fragment ${fragment} is missing, so the index Pagefind wrote is incomplete`);
     }
     plans.push({language, info, metaFile, written, meta, pages: /** @type {[string, number, string][]} */ (pages)});
   }

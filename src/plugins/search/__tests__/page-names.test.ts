@@ -5,11 +5,10 @@ import {gunzipSync, gzipSync} from 'node:zlib';
 import * as pagefind from 'pagefind';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 
-import {decodeCbor, encodeCbor, pageName, shortenPageNames} from '../page-names.mjs';
+import {readFragment} from '../../../../tests/e2e/search-index';
+import {decodeCbor, encodeCbor, pageName, shortenPageNames, SIGNATURE} from '../page-names.mjs';
 
 type Meta = [string, [string, number, string][], ...unknown[]];
-
-const SIGNATURE = 'pagefind_dcd';
 
 function readEntry(indexDir: string): {languages: Record<string, {hash: string; page_count: number}>} {
   return JSON.parse(readFileSync(path.join(indexDir, 'pagefind-entry.json'), 'utf8'));
@@ -22,8 +21,7 @@ function readMeta(indexDir: string, hash: string): Meta {
 }
 
 function fragmentUrl(indexDir: string, name: string): string {
-  const text = gunzipSync(readFileSync(path.join(indexDir, 'fragment', `${name}.pf_fragment`))).toString('utf8');
-  return (JSON.parse(text.slice(text.indexOf('{'))) as {url: string}).url;
+  return readFragment(path.join(indexDir, 'fragment', `${name}.pf_fragment`)).url;
 }
 
 /** Writes a real Pagefind index of `count` pages into `<root>/site/pagefind`. */
@@ -128,6 +126,18 @@ describe('shortenPageNames', () => {
     expect(shortenPageNames(indexDir)).toEqual({skipped: `${metaFile}: page 1 is in the fragment group "en_group1"`});
     expect(readFileSync(path.join(indexDir, 'pagefind-entry.json'), 'utf8')).toBe(entryBefore);
     expect(readdirSync(path.join(indexDir, 'fragment')).sort()).toEqual(fragments);
+  });
+
+  it('stops with the page and the file when a fragment the metadata lists is missing, before it renames any', async () => {
+    const indexDir = await writeIndex(path.join(root, 'g'), 3);
+    const hash = readEntry(indexDir).languages.en!.hash;
+    const metaFile = path.join(indexDir, `pagefind.${hash}.pf_meta`);
+    const [, [first, second]] = readMeta(indexDir, hash);
+    const missing = path.join(indexDir, 'fragment', `${second![0]}.pf_fragment`);
+    rmSync(missing);
+    expect(() => shortenPageNames(indexDir)).toThrow(`[search] ${metaFile}: page 1 is ${second![0]}, but its fragment ${missing} is missing`);
+    expect(existsSync(path.join(indexDir, 'fragment', `${first![0]}.pf_fragment`))).toBe(true);
+    expect(existsSync(metaFile)).toBe(true);
   });
 
   it('leaves metadata of another shape alone', async () => {
