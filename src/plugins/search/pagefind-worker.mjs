@@ -20,7 +20,7 @@ import path from 'node:path';
 import {parentPort, workerData} from 'node:worker_threads';
 import * as pagefind from 'pagefind';
 
-import {asideClasses, SIDEBAR_CLASS, withoutAsides, withoutIds} from './indexed-html.mjs';
+import {asideClasses, indexedHtml, SIDEBAR_CLASS} from './indexed-html.mjs';
 import {shortenPageNames} from './page-names.mjs';
 
 /** @typedef {{outDir: string, outputPath: string, glob: string, excludeSelectors: string[], language: string}} IndexJob */
@@ -38,10 +38,11 @@ function copyIndexedPages(outDir, copyDir, excludeSelectors) {
   const dropped = [SIDEBAR_CLASS, ...asideClasses(excludeSelectors)];
   for (const file of readdirSync(outDir, {recursive: true, encoding: 'utf8'})) {
     if (!file.endsWith('.html')) continue;
-    const html = readFileSync(path.join(outDir, file), 'utf8');
+    // Bytes, not text: indexed-html.mjs says why.
+    const html = readFileSync(path.join(outDir, file));
     if (!html.includes('data-pagefind-body')) continue;
     mkdirSync(path.dirname(path.join(copyDir, file)), {recursive: true});
-    writeFileSync(path.join(copyDir, file), withoutIds(withoutAsides(html, dropped)));
+    writeFileSync(path.join(copyDir, file), indexedHtml(html, dropped));
   }
 }
 

@@ -1,6 +1,9 @@
 import {describe, expect, it} from 'vitest';
 
-import {asideClasses, SIDEBAR_CLASS, withoutAsides, withoutIds} from '../indexed-html.mjs';
+import {asideClasses, indexedHtml, SIDEBAR_CLASS, withoutAsides as withoutAsidesInBytes, withoutIds} from '../indexed-html.mjs';
+
+/** withoutAsides reads and returns a page's bytes; these tests write pages as text. */
+const withoutAsides = (html: string, classNames: string[]) => withoutAsidesInBytes(Buffer.from(html), classNames).toString('utf8');
 
 describe('withoutIds', () => {
   it('drops id attributes, quoted or not, and keeps every other attribute and all text', () => {
@@ -54,6 +57,35 @@ describe('withoutAsides', () => {
     // Twice in a row: the pattern's state does not leak between calls.
     expect(withoutAsides(`${sidebar}${main}`, [SIDEBAR_CLASS])).toBe(main);
     expect(withoutAsides(`${sidebar}${main}`, [SIDEBAR_CLASS])).toBe(main);
+  });
+
+  it('reads a tag as <aside followed by the end of its name, and a closing tag up to its >', () => {
+    const lookalikes = '<asides class=api-examples>a</asides><aside_x class=api-examples>b</aside_x>';
+    expect(withoutAsides(lookalikes, ['api-examples'])).toBe(lookalikes);
+    expect(withoutAsides('<aside class=api-examples><aside\tclass=x>a</aside\n></asidex></aside >b', ['api-examples'])).toBe('b');
+    expect(withoutAsides('<aside class=api-examples>a</aside b>c', ['api-examples'])).toBe('<aside class=api-examples>a</aside b>c');
+    expect(withoutAsides('<p>x</p><aside class=api-examples', ['api-examples'])).toBe('<p>x</p><aside class=api-examples');
+  });
+});
+
+describe('indexedHtml', () => {
+  it('gives back every character outside what it drops byte for byte, whatever the script, and reads only ASCII as whitespace', () => {
+    // U+00A0, U+2003 and U+3000 are whitespace to \\s, and 0xA0 is a byte of many UTF-8 characters (à is C3 A0, 蠠 is E8 A0 A0).
+    const text = 'Café — naïve → 日本語 ✓ 😀 à 蠠';
+    const page =
+      `<aside class="${SIDEBAR_CLASS}"><a href=/x>Ünïcode ${text}</a></aside>` +
+      `<main data-pagefind-body><h2 id=é title=à\u00a0id class=a>${text}</h2><p data-x=à蠠 id=x>x\u00a0id=1 ${text}</p>` +
+      `<aside class=api-examples>${text}</aside><span\u00a0id=y>${text}</span></main>`;
+    const indexed = indexedHtml(Buffer.from(page), [SIDEBAR_CLASS, 'api-examples']);
+    expect(indexed.toString('utf8')).toBe(
+      `<main data-pagefind-body><h2 title=à\u00a0id class=a>${text}</h2><p data-x=à蠠>x\u00a0id=1 ${text}</p><span\u00a0id=y>${text}</span></main>`,
+    );
+    expect(Buffer.from(indexed.toString('utf8')).equals(indexed)).toBe(true);
+  });
+
+  it('gives back a page with nothing to drop as it was', () => {
+    const page = '<main data-pagefind-body><p class=a>Aucun identifiant — ничего</p></main>';
+    expect(indexedHtml(Buffer.from(page), [SIDEBAR_CLASS]).toString('utf8')).toBe(page);
   });
 });
 
