@@ -1,6 +1,7 @@
-import {readdirSync, readFileSync} from 'node:fs';
+import {readdirSync} from 'node:fs';
 import path from 'node:path';
-import {gunzipSync} from 'node:zlib';
+
+import {readFragment} from '../../src/plugins/search/page-names.mjs';
 
 /** A page as the Pagefind index of a build holds it (one `.pf_fragment` file each). */
 export interface IndexedPage {
@@ -10,12 +11,6 @@ export interface IndexedPage {
   route: string;
   meta: Record<string, string>;
   content: string;
-}
-
-/** One fragment of a Pagefind index: Pagefind writes it gzipped, as a signature followed by the page's JSON. */
-export function readFragment(file: string): Omit<IndexedPage, 'route'> {
-  const text = gunzipSync(readFileSync(file)).toString('utf8');
-  return JSON.parse(text.slice(text.indexOf('{'))) as Omit<IndexedPage, 'route'>;
 }
 
 /** Every page of the build's Pagefind index, read from its fragments. */

@@ -11,12 +11,9 @@
  * character per byte, and written back the same way, so every byte outside
  * a dropped attribute stays as it was. The patterns below match ASCII
  * only (HTML's whitespace is ASCII too), so they never cut into the bytes
- * of a multi-byte character.
- */
-
-/*
- * `[\t\n\f\r ]` is HTML's whitespace: `\s` would also take the byte 0xA0,
- * read as Latin-1, for a space, and it occurs inside UTF-8 characters.
+ * of a multi-byte character: they write HTML's whitespace as `[\t\n\f\r ]`,
+ * as `\s` would also take the byte 0xA0, read as Latin-1, for a space, and
+ * it occurs inside UTF-8 characters.
  */
 
 /** A start tag with attributes: React escapes `<` and `>` in attribute values, so neither occurs inside one. */

@@ -139,6 +139,19 @@ export function encodeCbor(value) {
 }
 
 /**
+ * One page of a written index, as its fragment file holds it: gzip of a
+ * signature followed by the page's JSON (Pagefind's URL, its meta fields and
+ * its text). The tests read pages this way.
+ *
+ * @param {string} file
+ * @returns {{url: string, meta: Record<string, string>, content: string}}
+ */
+export function readFragment(file) {
+  const text = gunzipSync(readFileSync(file)).toString('utf8');
+  return JSON.parse(text.slice(text.indexOf('{')));
+}
+
+/**
  * A page's short name: its number in base 36.
  *
  * @param {number} number

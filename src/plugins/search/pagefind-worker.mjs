@@ -39,10 +39,10 @@ function copyIndexedPages(outDir, copyDir, excludeSelectors) {
   for (const file of readdirSync(outDir, {recursive: true, encoding: 'utf8'})) {
     if (!file.endsWith('.html')) continue;
     // Bytes, not text: indexed-html.mjs says why.
-    const html = readFileSync(path.join(outDir, file));
-    if (!html.includes('data-pagefind-body')) continue;
+    const bytes = readFileSync(path.join(outDir, file));
+    if (!bytes.includes('data-pagefind-body')) continue;
     mkdirSync(path.dirname(path.join(copyDir, file)), {recursive: true});
-    writeFileSync(path.join(copyDir, file), indexedHtml(html, dropped));
+    writeFileSync(path.join(copyDir, file), indexedHtml(bytes, dropped));
   }
 }
 

@@ -70,7 +70,7 @@ describe('withoutAsides', () => {
 
 describe('indexedHtml', () => {
   it('gives back every character outside what it drops byte for byte, whatever the script, and reads only ASCII as whitespace', () => {
-    // U+00A0, U+2003 and U+3000 are whitespace to \\s, and 0xA0 is a byte of many UTF-8 characters (à is C3 A0, 蠠 is E8 A0 A0).
+    // U+00A0 is whitespace to \s, and 0xA0 is a byte of many UTF-8 characters (à is C3 A0, 蠠 is E8 A0 A0).
     const text = 'Café — naïve → 日本語 ✓ 😀 à 蠠';
     const page =
       `<aside class="${SIDEBAR_CLASS}"><a href=/x>Ünïcode ${text}</a></aside>` +

@@ -5,8 +5,7 @@ import {gunzipSync, gzipSync} from 'node:zlib';
 import * as pagefind from 'pagefind';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 
-import {readFragment} from '../../../../tests/e2e/search-index';
-import {decodeCbor, encodeCbor, pageName, shortenPageNames, SIGNATURE} from '../page-names.mjs';
+import {decodeCbor, encodeCbor, pageName, readFragment, shortenPageNames, SIGNATURE} from '../page-names.mjs';
 
 type Meta = [string, [string, number, string][], ...unknown[]];
 
