@@ -15,7 +15,7 @@ import {accessibleLightCodeTheme, darkCodeTheme} from './config/prism-themes';
 import {createApiLinks} from './src/openapi/api-links';
 import {parseValidation} from './src/spec-source/config';
 import {createPageGenerators} from './src/openapi/page-generators';
-import {API_DOCS_BASE_PATH} from './src/openapi/page-ids';
+import {API_DOCS_BASE_PATH, API_OUTPUT_DIR} from './src/openapi/page-ids';
 import remarkApiLinks, {type RemarkApiLinksOptions} from './src/remark/api-links';
 import type {PluginOptions as SpecDownloadsOptions} from './src/plugins/spec-downloads/options';
 import type {PluginOptions as LlmsTxtOptions} from './src/plugins/llms-txt/options';
@@ -32,7 +32,7 @@ const resolvedSpecPath = '.spec/openapi.yaml';
 /** One entry per page, also written by `npm run spec`: what the docs plugin generates from (see src/openapi/page-outline.ts). */
 const pageOutlinePath = '.spec/page-outline.json';
 const provenancePath = '.spec/provenance.json';
-const apiOutputDir = 'docs/api';
+const apiOutputDir = API_OUTPUT_DIR;
 const apiDocsBasePath = API_DOCS_BASE_PATH;
 /** Where links in the spec that are relative to the vendor's site resolve;
  * empty: the origin of the spec's externalDocs.url, else of its first server. */

@@ -13,10 +13,9 @@
 // for GitHub's API, under 1 s for the bundled spec). If either variable is
 // already set, this runs one `docusaurus build` with the environment as it is.
 // Exit status: that of the first step that fails, else 0.
-import {spawnSync} from 'node:child_process';
 import process from 'node:process';
 
-const DOCUSAURUS = require.resolve('@docusaurus/core/bin/docusaurus.mjs');
+import {runDocusaurus} from './docusaurus-command';
 
 export const STEPS = [
   {name: 'bundling', variable: 'DOCUSAURUS_EXIT_AFTER_BUNDLING'},
@@ -31,15 +30,8 @@ export function stepEnvironments(env: NodeJS.ProcessEnv): {name: string; env: No
 
 function main(): number {
   for (const step of stepEnvironments(process.env)) {
-    const result = spawnSync(process.execPath, [DOCUSAURUS, 'build', ...process.argv.slice(2)], {stdio: 'inherit', env: step.env});
-    if (result.error) {
-      console.error(`[build] could not start docusaurus build for the ${step.name}: ${result.error.message}`);
-      return 1;
-    }
-    if (result.status !== 0) {
-      console.error(`[build] docusaurus build stopped in the ${step.name} (${result.signal ? `signal ${result.signal}` : `exit status ${result.status}`}).`);
-      return result.status ?? 1;
-    }
+    const status = runDocusaurus(['build', ...process.argv.slice(2)], {prefix: '[build]', what: `docusaurus build for the ${step.name}`, env: step.env});
+    if (status !== 0) return status;
   }
   return 0;
 }

@@ -63,6 +63,10 @@ export const SCHEMA_PAGES_DIR = 'schemas';
  * step (which checks links against it) and the changelog all take it from here. */
 export const API_DOCS_BASE_PATH = '/docs/api';
 
+/** Folder of the generated pages and their data, relative to the site: the
+ * plugin's `outputDir` in the config, and what `npm run gen` cleans. */
+export const API_OUTPUT_DIR = 'docs/api';
+
 /** Names Docusaurus gives a meaning of its own: `index.mdx` and `README.md` become the folder's index page. */
 const RESERVED_IDS = new Set(['index', 'readme']);
 
