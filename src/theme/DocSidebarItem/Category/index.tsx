@@ -35,6 +35,36 @@ export function rendersClosedWithLink(item: Item, activePath: string): boolean {
   );
 }
 
+/** The category's caret button, as the classic one's `CollapseButton` renders it (its click handler is the browser's, after hydration). */
+function CaretButton({label, expanded}: {label: string; expanded: boolean}): ReactNode {
+  return (
+    <button
+      aria-label={
+        expanded
+          ? translate(
+              {
+                id: 'theme.DocSidebarItem.collapseCategoryAriaLabel',
+                message: "Collapse sidebar category '{label}'",
+                description: 'The ARIA label to collapse the sidebar category',
+              },
+              {label},
+            )
+          : translate(
+              {
+                id: 'theme.DocSidebarItem.expandCategoryAriaLabel',
+                message: "Expand sidebar category '{label}'",
+                description: 'The ARIA label to expand the sidebar category',
+              },
+              {label},
+            )
+      }
+      aria-expanded={expanded}
+      type="button"
+      className="clean-btn menu__caret"
+    />
+  );
+}
+
 /**
  * The server's markup of a closed category, element for element and class
  * for class what classic 3.10.2 `DocSidebarItem/Category` renders for it
@@ -51,19 +81,7 @@ function ClosedCategory({item, level, linkProps}: {item: Item; level: number; li
         <Link className={clsx(styles.categoryLink, 'menu__link', 'menu__link--sublist')} href={item.href} {...linkProps}>
           <span className={styles.categoryLinkLabel}>{item.label}</span>
         </Link>
-        <button
-          aria-label={translate(
-            {
-              id: 'theme.DocSidebarItem.expandCategoryAriaLabel',
-              message: "Expand sidebar category '{label}'",
-              description: 'The ARIA label to expand the sidebar category',
-            },
-            {label: item.label},
-          )}
-          aria-expanded={false}
-          type="button"
-          className="clean-btn menu__caret"
-        />
+        <CaretButton label={item.label} expanded={false} />
       </div>
     </li>
   );
@@ -103,19 +121,7 @@ function OpenCategory({item, level, activePath, html, linkProps}: {item: Item; l
           {...linkProps}>
           <span className={styles.categoryLinkLabel}>{item.label}</span>
         </Link>
-        <button
-          aria-label={translate(
-            {
-              id: 'theme.DocSidebarItem.collapseCategoryAriaLabel',
-              message: "Collapse sidebar category '{label}'",
-              description: 'The ARIA label to collapse the sidebar category',
-            },
-            {label: item.label},
-          )}
-          aria-expanded
-          type="button"
-          className="clean-btn menu__caret"
-        />
+        <CaretButton label={item.label} expanded />
       </div>
       <ul className="menu__list" dangerouslySetInnerHTML={{__html: html}} />
     </li>
