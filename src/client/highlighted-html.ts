@@ -22,6 +22,7 @@
  * Only for blocks without line numbers and without highlighted lines: those
  * carry the theme's CSS module classes and keep the React path.
  */
+import {escapeHtml} from './escape-html';
 import type {PrismModule} from './prism-types';
 
 /** A token of prism-react-renderer's `normalizeTokens`: one line's piece, with its Prism types outermost first. */
@@ -29,15 +30,6 @@ interface LineToken {
   types: string[];
   content: string;
   empty?: boolean;
-}
-
-const HTML_ESCAPES: Readonly<Record<string, string>> = {'"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;'};
-const HTML_SPECIAL = /["&'<>]/;
-const HTML_SPECIALS = /["&'<>]/g;
-
-/** Text as React escapes it in HTML, in text and in attribute values alike. */
-function escapeHtml(text: string): string {
-  return HTML_SPECIAL.test(text) ? text.replace(HTML_SPECIALS, (character) => HTML_ESCAPES[character]) : text;
 }
 
 /** The lines `Highlight` renders: `useTokenize` of prism-react-renderer, without React's memo. */

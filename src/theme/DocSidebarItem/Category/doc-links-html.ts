@@ -1,10 +1,10 @@
 /**
  * The server's HTML of an open category's doc links, as one string.
  *
- * Static rendering spent most of its time on the docs sidebar: an open
- * category lists every operation of its tag, and each page of that tag
- * renders the whole list again (Microsoft Graph: 294 KB of a median
- * operation page's 380 KB of HTML are its sidebar). Each link went through
+ * The docs sidebar is most of an operation page's HTML: an open category
+ * lists every operation of its tag, and each page of that tag renders the
+ * whole list again (Microsoft Graph: 294 KB of a median operation page's
+ * 380 KB of HTML are its sidebar). Each link went through
  * classic 3.10.2 `DocSidebarItem` and `DocSidebarItem/Link`, Docusaurus's
  * `Link` and React Router's, with their hooks, then React's writing of its
  * three elements and their attributes, for markup that depends only on the
@@ -16,14 +16,16 @@
  * the classic components, which find the same DOM. Only items whose markup
  * is certain are written so (see `docLinksHtml`); for any other list, the
  * category renders as before. `tests/e2e/sidebar-markup.spec.ts` compares
- * the server's sidebar with the one the browser renders itself, and the unit
- * test compares this text with React's rendering of the classic component.
+ * the server's sidebar with the one the browser renders itself; the unit test
+ * checks the text against the classic markup written out by hand (the
+ * classic components load only in a Docusaurus bundle).
  *
  * A doc link's target is the doc's own route, so Docusaurus's broken-link
  * check, which `Link` feeds, had nothing to find in these links.
  */
 import clsx from 'clsx';
 import type {PropSidebarItem, PropSidebarItemLink} from '@docusaurus/plugin-content-docs';
+import {escapeHtml} from '@site/src/client/escape-html';
 
 // The classic link's own stylesheet, for the same class names.
 import linkStyles from '@docusaurus/theme-classic/lib/theme/DocSidebarItem/Link/styles.module.css';
@@ -34,13 +36,6 @@ import linkStyles from '@docusaurus/theme-classic/lib/theme/DocSidebarItem/Link/
  * undecoded, so a `%` would change; a query or a fragment is parsed apart.
  */
 const PLAIN_PATH = /^\/[A-Za-z0-9\-._~/]*$/;
-
-/** What React writes for text and attribute values (react-dom's escapeTextForBrowser). */
-export function escapeHtml(text: string): string {
-  return text.replace(/["&'<>]/g, (character) => ESCAPES[character as keyof typeof ESCAPES]);
-}
-
-const ESCAPES = {'"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;'};
 
 /**
  * What the category knows. The theme's class names and the docs plugin's

@@ -1,7 +1,9 @@
 import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
 import {describe, expect, it} from 'vitest';
 
-import {docLinksHtml, escapeHtml} from '../doc-links-html';
+import {escapeHtml} from '@site/src/client/escape-html';
+
+import {docLinksHtml} from '../doc-links-html';
 
 const link = (id: string, extra: Record<string, unknown> = {}): PropSidebarItem =>
   ({type: 'link', label: `Label ${id}`, href: `/docs/api/${id}`, docId: `api/${id}`, className: 'get api-method', ...extra}) as PropSidebarItem;
