@@ -1,8 +1,9 @@
 /**
  * A page's render model, as its component receives it.
  *
- * In the browser the page's module holds the model itself. In the server
- * bundle it holds a stand-in that reads the model from disk
+ * In the browser the page's module holds the model itself, fetched from its
+ * own file before the page renders (`fetchPageModel`). In the server bundle
+ * it holds a stand-in that reads the model from disk
  * (src/plugins/page-data/page-data-loader.js): a module stays in the bundle's
  * module cache for the whole static rendering, and with the models in it
  * each rendering thread grew to its 1 GB recycling limit (GitHub's 62 MB of
@@ -26,4 +27,20 @@ function isStandIn(page: unknown): page is PageModelStandIn {
 /** The model itself: read from disk on the server, as given in the browser. */
 export function pageModelOf<T>(page: T): T {
   return isStandIn(page) ? (page[READ_PAGE_MODEL]() as T) : page;
+}
+
+/**
+ * A page model's file, fetched and parsed: what the browser bundle's page
+ * model module awaits at its top level (src/plugins/page-data/page-data-loader.js).
+ * A failure names the file, and rejects the page's `import()` as a missing
+ * chunk would.
+ */
+export async function fetchPageModel(url: string): Promise<unknown> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Page model ${url}: HTTP ${response.status} ${response.statusText}`);
+  try {
+    return await response.json();
+  } catch (error) {
+    throw new Error(`Page model ${url} is not valid JSON: ${(error as Error).message}`);
+  }
 }

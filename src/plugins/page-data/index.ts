@@ -6,6 +6,12 @@ export const PAGE_DATA_TEST = /\.page\.json$/;
 /** Docusaurus's MDX loader, as the content plugins' rules name it. */
 export const MDX_LOADER = require.resolve('@docusaurus/mdx-loader');
 const API_PAGE_LOADER = require.resolve('./api-page-loader.js');
+const PAGE_DATA_LOADER = require.resolve('./page-data-loader.js');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const {MODEL_FILE_QUERY} = require('./page-data-loader.js') as {MODEL_FILE_QUERY: string};
+
+/** Where the browser bundle's page model files go, under the build's assets. */
+export const MODEL_FILE_NAME = 'assets/models/[contenthash].json';
 
 interface RuleLike {
   use?: unknown;
@@ -46,9 +52,11 @@ export function withApiPageLoader(rules: unknown[]): number {
  * modules, Rspack parsed each into a value tree and, in production, tracked
  * every nested key as an export for tree shaking, in both compilers: for a
  * 1,000-operation spec that bookkeeping was gigabytes. Page models are loaded
- * through `page-data-loader` instead (one string literal parsed at run time;
- * in the server bundle, the file read when a page renders), and other JSON
- * modules track their top-level keys only.
+ * through `page-data-loader` instead, which never reads them: in the browser
+ * bundle each is a file of its own that its page fetches (Rspack copies it
+ * as an `asset/resource`, natively, under a content hash); in the server
+ * bundle, the file is read when a page renders. Other JSON modules track
+ * their top-level keys only.
  *
  * The server bundle is one file. Docusaurus gives it no shared chunks
  * (`splitChunks: false`), so each page's chunk carried its own copy of every
@@ -67,11 +75,21 @@ export default function pageDataPlugin(): Plugin {
       if (withApiPageLoader(config.module?.rules ?? []) === 0) {
         throw new Error('[page-data] no rule uses @docusaurus/mdx-loader; the page-data plugin must come after the docs plugin in docusaurus.config.ts');
       }
+      const modelModule = {loader: PAGE_DATA_LOADER, options: {readAtRunTime: isServer}};
       return {
         module: {
           // The server bundle in one file (see above): `import()` takes the module from the same chunk.
           parser: {json: {exportsDepth: 1}, ...(isServer ? {javascript: {dynamicImportMode: 'eager'}} : {})},
-          rules: [{test: PAGE_DATA_TEST, type: 'javascript/auto', use: [{loader: require.resolve('./page-data-loader.js'), options: {readAtRunTime: isServer}}]}],
+          rules: [
+            {
+              test: PAGE_DATA_TEST,
+              oneOf: [
+                // The model's own file (browser bundle): copied as it is, never parsed.
+                {resourceQuery: MODEL_FILE_QUERY, type: 'asset/resource', generator: {filename: MODEL_FILE_NAME}},
+                {type: isServer ? 'javascript/auto' : 'javascript/esm', use: [modelModule]},
+              ],
+            },
+          ],
         },
       };
     },

@@ -1,35 +1,103 @@
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {runInNewContext} from 'node:vm';
-import {describe, expect, it} from 'vitest';
-import pageDataPlugin, {MDX_LOADER, PAGE_DATA_TEST} from '../index';
-import {pageModelOf} from '../../../client/page-model';
+import {describe, expect, it, vi} from 'vitest';
+import type * as RspackModule from '@rspack/core';
+import type {Stats} from '@rspack/core';
+import pageDataPlugin, {MDX_LOADER, MODEL_FILE_NAME, PAGE_DATA_TEST} from '../index';
+import {fetchPageModel, pageModelOf} from '../../../client/page-model';
 
 const require = createRequire(import.meta.url);
-const pageDataLoader = require('../page-data-loader.js') as (this: {resourcePath: string; getOptions?: () => {readAtRunTime?: boolean}}, source: string) => string;
 
-/** Runs the loader's output as a CommonJS module and returns its exports. */
-function evaluate(source: string): unknown {
-  const code = pageDataLoader.call({resourcePath: '/site/docs/api/x.page.json'}, source);
-  const module = {exports: undefined as unknown};
-  runInNewContext(code, {module, JSON});
-  return module.exports;
+/** A bundler config with the docs plugin's MDX rule in it, as the plugin finds it. */
+const docsConfig = () => ({module: {rules: [{test: /\.mdx?$/i, use: [{loader: MDX_LOADER, options: {}}]}]}});
+interface ModelRule {
+  resourceQuery?: string;
+  type: string;
+  generator?: {filename: string};
+  use?: {loader: string; options: {readAtRunTime: boolean}}[];
+}
+const configure = (isServer: boolean) =>
+  pageDataPlugin().configureWebpack?.(docsConfig() as never, isServer, {} as never, undefined) as unknown as {
+    module: {parser: {json: {exportsDepth: number}; javascript?: {dynamicImportMode: string}}; rules: {test: RegExp; oneOf: ModelRule[]}[]};
+  };
+interface LoaderThis {
+  resourcePath: string;
+  getOptions?: () => {readAtRunTime?: boolean};
+}
+const pageDataLoader = require('../page-data-loader.js') as {pitch: (this: LoaderThis) => string; MODEL_FILE_QUERY: string};
+/** The Rspack the site builds with (a dependency of @docusaurus/faster). */
+const {rspack} = createRequire(require.resolve('@docusaurus/faster/package.json'))('@rspack/core') as typeof RspackModule;
+
+/**
+ * Bundles `entry` (which imports page models) for the browser with the
+ * plugin's rules, runs the bundle with a `fetch` that serves the build's
+ * files, and returns what the entry put in `result`, the emitted files and
+ * the URLs fetched.
+ */
+async function bundleAndRun(dir: string, entry: string): Promise<{result: unknown; files: string[]; fetched: string[]}> {
+  const out = path.join(dir, 'build');
+  const {module} = configure(false);
+  const compiler = rspack({
+    mode: 'production',
+    context: dir,
+    entry: path.join(dir, entry),
+    target: 'web',
+    devtool: false,
+    output: {path: out, publicPath: '/', filename: 'main.js', chunkFormat: 'array-push'},
+    // The plugin's rules, and TypeScript (src/client/page-model.ts) as the site's own config compiles it.
+    module: {...module, rules: [...module.rules, {test: /\.ts$/, loader: 'builtin:swc-loader', options: {jsc: {parser: {syntax: 'typescript'}}}}]} as never,
+    resolve: {extensions: ['.ts', '.js']},
+  });
+  const stats = await new Promise<Stats>((resolve, reject) => {
+    compiler.run((error, result) => (error || !result ? reject(error ?? new Error('no stats')) : resolve(result)));
+  });
+  await new Promise<void>((resolve) => compiler.close(() => resolve()));
+  if (stats.hasErrors()) throw new Error(stats.toString({all: false, errors: true}));
+  const fetched: string[] = [];
+  const serve = async (url: string) => {
+    fetched.push(url);
+    const file = path.join(out, url);
+    if (!existsSync(file)) return new Response('not found', {status: 404, statusText: 'Not Found'});
+    return new Response(readFileSync(file), {status: 200});
+  };
+  const context = {fetch: serve, result: undefined as unknown, Promise, Error, JSON, Response, self: {} as Record<string, unknown>};
+  context.self = context;
+  runInNewContext(readFileSync(path.join(out, 'main.js'), 'utf8'), context);
+  // The entry settles once its top-level awaits have.
+  for (let round = 0; round < 50 && context.result === undefined; round++) await new Promise((resolve) => setTimeout(resolve, 20));
+  const files = readdirSync(out, {recursive: true}).map(String).sort();
+  return {result: context.result, files, fetched};
 }
 
 describe('page-data-loader', () => {
-  it('exports the same value as the JSON file, as one JSON.parse call', () => {
-    const model = {kind: 'operation', id: 'create-contact', nested: {list: [1, 'two', null, true], deep: {a: {b: {c: 'd'}}}}};
-    const text = JSON.stringify(model);
-    const code = pageDataLoader.call({resourcePath: 'x.page.json'}, text);
-    expect(code).toMatch(/^module\.exports = JSON\.parse\(".*"\);\n$/s);
-    expect(evaluate(text)).toEqual(model);
+  it('in the browser bundle, the model is a file of its own that the page module fetches before it settles', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'page-data-'));
+    try {
+      const model = {kind: 'operation', id: 'create-contact', text: 'a "quote" \\ </script><!-- \u2028 \ud800 lone 👩‍💻 ${x}`', nested: {list: [1, 'two', null, true]}};
+      const text = JSON.stringify(model);
+      writeFileSync(path.join(dir, 'create-contact.page.json'), text);
+      writeFileSync(path.join(dir, 'entry.js'), "import page from './create-contact.page.json';\nself.result = page;\n");
+      const {result, files, fetched} = await bundleAndRun(dir, 'entry.js');
+      expect(result).toEqual(model);
+      const modelFiles = files.filter((file) => file.startsWith(path.join('assets', 'models') + path.sep));
+      expect(modelFiles).toHaveLength(1);
+      expect(modelFiles[0]).toMatch(/^assets\/models\/[0-9a-f]{16}\.json$/);
+      // Copied as it is, and not carried in the code.
+      expect(readFileSync(path.join(dir, 'build', modelFiles[0]), 'utf8')).toBe(text);
+      expect(readFileSync(path.join(dir, 'build', 'main.js'), 'utf8')).not.toContain('create-contact"');
+      expect(fetched).toEqual([`/${modelFiles[0]}`]);
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
   });
 
-  it('keeps text that is awkward in JavaScript source: quotes, backslashes, </script>, U+2028, lone surrogates, emoji', () => {
-    const value = {text: 'a "quote" \\ back\\slash </script><!-- \u2028\u2029 \ud800 lone 👩‍💻 ${template}`'};
-    expect(evaluate(JSON.stringify(value))).toEqual(value);
+  it('in the browser bundle, the module never reads the model: its pitch answers with the fetch', () => {
+    const code = pageDataLoader.pitch.call({resourcePath: '/site/docs/api/say "hi".page.json', getOptions: () => ({readAtRunTime: false})});
+    expect(code).toContain(`import url from ${JSON.stringify(`./say "hi".page.json${pageDataLoader.MODEL_FILE_QUERY}`)};`);
+    expect(code).toContain('export default await fetchPageModel(url);');
   });
 
   it('with readAtRunTime (the server bundle), exports a stand-in that reads the file on every render, and names a file that is broken by then', () => {
@@ -38,7 +106,7 @@ describe('page-data-loader', () => {
       const file = path.join(dir, 'say "hi" \\ there.page.json');
       const model = {kind: 'operation', text: '</script> \u2028', toc: [{id: 'a'}]};
       writeFileSync(file, JSON.stringify(model));
-      const code = pageDataLoader.call({resourcePath: file, getOptions: () => ({readAtRunTime: true})}, JSON.stringify(model));
+      const code = pageDataLoader.pitch.call({resourcePath: file, getOptions: () => ({readAtRunTime: true})});
       const module = {exports: undefined as unknown};
       runInNewContext(code, {module, JSON, require, Error, Proxy});
       const standIn = module.exports as {toc: unknown};
@@ -61,32 +129,36 @@ describe('page-data-loader', () => {
     expect(pageModelOf(model)).toBe(model);
   });
 
-  it('refuses a file that is not JSON, naming it', () => {
-    expect(() => pageDataLoader.call({resourcePath: '/site/docs/api/broken.page.json'}, '{"kind": ')).toThrow(
-      /\/site\/docs\/api\/broken\.page\.json is not valid JSON/,
-    );
+  it('fetchPageModel names the file it could not fetch or parse', async () => {
+    const respond = (response: Response) => vi.stubGlobal('fetch', () => Promise.resolve(response));
+    try {
+      respond(new Response('{"kind": "tag"}', {status: 200}));
+      await expect(fetchPageModel('/assets/models/a.json')).resolves.toEqual({kind: 'tag'});
+      respond(new Response('gone', {status: 404, statusText: 'Not Found'}));
+      await expect(fetchPageModel('/assets/models/b.json')).rejects.toThrow('Page model /assets/models/b.json: HTTP 404 Not Found');
+      respond(new Response('{"kind": ', {status: 200}));
+      await expect(fetchPageModel('/assets/models/c.json')).rejects.toThrow('Page model /assets/models/c.json is not valid JSON: ');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 
 describe('page-data plugin', () => {
-  /** A bundler config with the docs plugin's MDX rule in it, as the plugin finds it. */
-  const docsConfig = () => ({module: {rules: [{test: /\.mdx?$/i, use: [{loader: MDX_LOADER, options: {}}]}]}});
-  const configure = (isServer: boolean) =>
-    pageDataPlugin().configureWebpack?.(docsConfig() as never, isServer, {} as never, undefined) as unknown as {
-      module: {parser: {json: {exportsDepth: number}; javascript?: {dynamicImportMode: string}}; rules: {test: RegExp; type: string; use: {loader: string; options: {readAtRunTime: boolean}}[]}[]};
-    };
-
-  it('routes page models through the loader and limits JSON export tracking, in both bundles; the server reads them at run time', () => {
-    expect(configure(true).module.rules[0].use[0].options).toEqual({readAtRunTime: true});
-    expect(configure(false).module.rules[0].use[0].options).toEqual({readAtRunTime: false});
+  it('routes page models through the loader and limits JSON export tracking, in both bundles; the browser takes each as a file, the server reads them at run time', () => {
+    for (const isServer of [true, false]) {
+      const [rule] = configure(isServer).module.rules;
+      expect(rule.test).toBe(PAGE_DATA_TEST);
+      const [file, module] = rule.oneOf;
+      expect(file).toEqual({resourceQuery: pageDataLoader.MODEL_FILE_QUERY, type: 'asset/resource', generator: {filename: MODEL_FILE_NAME}});
+      expect(module.type).toBe(isServer ? 'javascript/auto' : 'javascript/esm');
+      expect(module.use?.[0].loader).toBe(require.resolve('../page-data-loader.js'));
+      expect(module.use?.[0].options).toEqual({readAtRunTime: isServer});
+      expect(configure(isServer).module.parser.json.exportsDepth).toBe(1);
+    }
     // The server bundle is one file; the client keeps a chunk per page.
     expect(configure(true).module.parser.javascript).toEqual({dynamicImportMode: 'eager'});
     expect(configure(false).module.parser.javascript).toBeUndefined();
-    const config = configure(false);
-    expect(config.module.parser.json.exportsDepth).toBe(1);
-    const [rule] = config.module.rules;
-    expect(rule.type).toBe('javascript/auto');
-    expect(rule.use[0].loader).toBe(require.resolve('../page-data-loader.js'));
     expect(PAGE_DATA_TEST.test('docs/api/create-contact.page.json')).toBe(true);
     expect(PAGE_DATA_TEST.test('static/openapi.json')).toBe(false);
   });
