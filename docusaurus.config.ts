@@ -173,6 +173,8 @@ const config = {
     './src/plugins/route-sections/index.ts',
     // React Router matches plain-text route paths by comparing strings: src/plugins/route-matching.
     './src/plugins/route-matching/index.ts',
+    // The browser starts a page in short tasks (React DOM's client a chunk of its own): src/plugins/staged-start.
+    './src/plugins/staged-start/index.ts',
     // Static rendering minifies the HTML of sites up to 1,000 routes: src/plugins/html-minification.
     ['./src/plugins/html-minification/index.ts', {} satisfies Partial<HtmlMinificationOptions>],
     ['./src/plugins/api-resources/index.ts', {specPath: resolvedSpecPath, provenancePath}],
