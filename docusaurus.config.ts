@@ -12,6 +12,7 @@ import {navbar} from './config/navbar';
 import {createFooter} from './config/footer';
 import {createHomeLinks} from './config/home';
 import {accessibleLightCodeTheme, darkCodeTheme} from './config/prism-themes';
+import {SSR_TEMPLATE} from './config/ssr-template';
 import {createApiLinks} from './src/openapi/api-links';
 import {parseValidation} from './src/spec-source/config';
 import {createPageGenerators} from './src/openapi/page-generators';
@@ -67,6 +68,8 @@ const config = {
   // about 0.4 GB more at peak for 1,000 operations. Everything else in
   // Faster stays on (v4 makes each unset flag default to true).
   future: {v4: true, faster: {rspackPersistentCache: false}},
+  // The page's scripts start after its first frame is painted: config/ssr-template.ts.
+  ssrTemplate: SSR_TEMPLATE,
   // v4 namespaces localStorage keys per site ("theme-1a2b"); the product
   // specification fixes the colour-mode key as plain "theme".
   storage: {type: 'localStorage', namespace: false},
