@@ -62,7 +62,7 @@ if (ExecutionEnvironment.canUseDOM) {
     console.error('The page could not start its scripts; it stays as the server rendered it.', error);
   });
   // Development: the entry accepts its own updates, as the core's does. (Not
-  // an optional call: Rspack turned \`webpackHot?.accept()\` into a call of undefined.)
+  // an optional call: Rspack turned `webpackHot?.accept()` into a call of undefined.)
   const hot = (import.meta as ImportMeta & {webpackHot?: {accept: () => void}}).webpackHot;
   if (hot) hot.accept();
 }
