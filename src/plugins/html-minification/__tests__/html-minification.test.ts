@@ -9,6 +9,7 @@ import {renderToHtml} from '../../../client/render-to-html.server';
 import {mulberry32} from '../../../../scripts/seeded-random';
 import htmlMinificationPlugin, {CORE_RENDER_TO_HTML_TEST, countRoutes, minifies, RENDER_TO_HTML, SKIP_VARIABLE} from '../index';
 import {DEFAULT_OPTIONS, validateOptions} from '../options';
+import {bundlerUtils, FakeReplacement} from '../../__tests__/bundler-stub';
 
 const saved = process.env[SKIP_VARIABLE];
 afterEach(() => {
@@ -23,18 +24,10 @@ function siteWithRoutes(count: number): string {
   return dir;
 }
 
-class Replacement {
-  constructor(
-    readonly test: RegExp,
-    readonly replacement: string,
-  ) {}
-}
-
 /** The plugin's bundler configurations, client then server. */
 function configure(dir: string, options: unknown, mode: 'production' | 'development' = 'production'): unknown[] {
   const plugin = htmlMinificationPlugin({generatedFilesDir: dir}, options);
-  const utils = {currentBundler: {instance: {NormalModuleReplacementPlugin: Replacement}}} as never;
-  return [false, true].map((isServer) => plugin.configureWebpack?.({mode} as never, isServer, utils, undefined));
+  return [false, true].map((isServer) => plugin.configureWebpack?.({mode} as never, isServer, bundlerUtils, undefined));
 }
 
 describe('html-minification options', () => {
@@ -58,7 +51,7 @@ describe('renderToHtml of the server bundle', () => {
     const dir = siteWithRoutes(10);
     try {
       for (const mode of ['production', 'development'] as const) {
-        expect(configure(dir, undefined, mode)).toEqual([{}, {plugins: [new Replacement(CORE_RENDER_TO_HTML_TEST, RENDER_TO_HTML)]}]);
+        expect(configure(dir, undefined, mode)).toEqual([{}, {plugins: [new FakeReplacement(CORE_RENDER_TO_HTML_TEST, RENDER_TO_HTML)]}]);
       }
     } finally {
       rmSync(dir, {recursive: true, force: true});

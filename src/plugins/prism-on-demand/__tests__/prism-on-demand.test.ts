@@ -6,6 +6,7 @@ import {describe, expect, it} from 'vitest';
 import themeClassic from '@docusaurus/theme-classic';
 import {themes} from 'prism-react-renderer';
 import prismOnDemandPlugin, {PRISM_CLIENT_MODULE_TEST, PRISM_RUNTIME_TEST} from '../index';
+import {bundlerUtils, type FakeReplacement} from '../../__tests__/bundler-stub';
 import {accessibleLightCodeTheme, darkCodeTheme} from '../../../../config/prism-themes';
 
 const require = createRequire(import.meta.url);
@@ -23,14 +24,8 @@ const siteContext = (generatedFilesDir: string, prism: object = {theme: accessib
   ({generatedFilesDir, siteConfig: {themeConfig: {prism}}}) as never;
 
 describe('prism-on-demand plugin', () => {
-  class FakeReplacement {
-    constructor(
-      readonly test: RegExp,
-      readonly replacement: string,
-    ) {}
-  }
   const configure = (isServer: boolean) =>
-    withGeneratedDir((dir) => prismOnDemandPlugin(siteContext(dir))).configureWebpack?.({} as never, isServer, {currentBundler: {name: 'rspack', instance: {NormalModuleReplacementPlugin: FakeReplacement}}} as never, undefined) as unknown as {
+    withGeneratedDir((dir) => prismOnDemandPlugin(siteContext(dir))).configureWebpack?.({} as never, isServer, bundlerUtils, undefined) as unknown as {
       plugins: FakeReplacement[];
     };
 

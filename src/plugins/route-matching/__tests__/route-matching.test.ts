@@ -8,6 +8,7 @@ import * as literalPathMatchModule from '../../../client/literal-path-match';
 import {mulberry32} from '../../../../scripts/seeded-random';
 import routeMatchingPlugin, {ACTIVE_DOC_CONTEXT, DOCS_CLIENT_UTILS_TEST, LITERAL_PATH_MATCH, REACT_ROUTER_TEST, SERVER_PRELOAD} from '../index';
 import {CORE_PRELOAD_TEST} from '../../route-sections';
+import {bundlerUtils, FakeReplacement} from '../../__tests__/bundler-stub';
 
 const require = createRequire(import.meta.url);
 const loader = require('../react-router-loader.js') as {
@@ -164,20 +165,14 @@ describe('docs-client-loader and activeDocContext', () => {
 });
 
 describe('route-matching plugin', () => {
-  class Replacement {
-    constructor(
-      readonly test: RegExp,
-      readonly replacement: string,
-    ) {}
-  }
   const configure = (isServer: boolean) =>
-    routeMatchingPlugin().configureWebpack?.({} as never, isServer, {currentBundler: {instance: {NormalModuleReplacementPlugin: Replacement}}} as never, undefined) as unknown as {
+    routeMatchingPlugin().configureWebpack?.({} as never, isServer, bundlerUtils, undefined) as unknown as {
       module: {rules: {test: RegExp; use: {loader: string; options: object}[]}[]};
-      plugins: Replacement[];
+      plugins: FakeReplacement[];
     };
 
   it('replaces the core preload with the indexed one in the server bundle only', () => {
-    expect(configure(true).plugins).toEqual([new Replacement(CORE_PRELOAD_TEST, SERVER_PRELOAD)]);
+    expect(configure(true).plugins).toEqual([new FakeReplacement(CORE_PRELOAD_TEST, SERVER_PRELOAD)]);
     expect(configure(false).plugins).toEqual([]);
     expect(CORE_PRELOAD_TEST.test(require.resolve('@docusaurus/core/lib/client/preload.js'))).toBe(true);
   });

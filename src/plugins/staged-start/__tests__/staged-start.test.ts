@@ -3,19 +3,13 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import stagedStartPlugin, {CORE_CLIENT_ENTRY_TEST, STAGED_ENTRY} from '../index';
+import {bundlerUtils, FakeReplacement} from '../../__tests__/bundler-stub';
 
 const require = createRequire(import.meta.url);
 const coreLib = path.dirname(path.dirname(require.resolve('@docusaurus/core/lib/client/clientEntry.js')));
 
-class FakeReplacement {
-  constructor(
-    readonly test: RegExp,
-    readonly replacement: string,
-  ) {}
-}
-
 const configure = (isServer: boolean) =>
-  stagedStartPlugin().configureWebpack?.({} as never, isServer, {currentBundler: {name: 'rspack', instance: {NormalModuleReplacementPlugin: FakeReplacement}}} as never, undefined) as unknown as {
+  stagedStartPlugin().configureWebpack?.({} as never, isServer, bundlerUtils, undefined) as unknown as {
     plugins?: FakeReplacement[];
   };
 
@@ -50,12 +44,12 @@ describe('staged-start plugin', () => {
   it("imports what the core's entry imports, React DOM's client dynamically and everything else as the core does", () => {
     const core = importsOf(path.join(coreLib, 'client/clientEntry.js'));
     const staged = importsOf(STAGED_ENTRY);
-    // The core's relative imports, named from the package in the staged entry.
-    const asPackage = (request: string) => (request.startsWith('./') ? `@docusaurus/core/lib/client/${request.slice(2).replace(/^exports\/ExecutionEnvironment$/, '')}` : request);
-    const expected = core.static
-      .filter((request) => request !== 'react-dom/client')
-      .map((request) => (request === './exports/ExecutionEnvironment' ? '@docusaurus/ExecutionEnvironment' : asPackage(request)))
-      .map((request) => (request.startsWith('@docusaurus/core/lib/client/') ? `${request}.js` : request));
+    // The core's relative imports, as the staged entry names them: ExecutionEnvironment by its alias, the rest from the package.
+    const asStagedRequest = (request: string) => {
+      if (request === './exports/ExecutionEnvironment') return '@docusaurus/ExecutionEnvironment';
+      return request.startsWith('./') ? `@docusaurus/core/lib/client/${request.slice(2)}.js` : request;
+    };
+    const expected = core.static.filter((request) => request !== 'react-dom/client').map(asStagedRequest);
     expect(core.static).toContain('react-dom/client');
     expect(staged.static).toEqual(expect.arrayContaining(expected));
     expect(staged.static).not.toContain('react-dom/client');
