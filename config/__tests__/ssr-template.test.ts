@@ -21,10 +21,16 @@ async function render(scripts: string[], baseUrl = '/') {
   });
 }
 
-/** The inline script of the head, run against a stand-in document whose timers and frames the test fires by hand. */
-function runStarter(html: string, readyState: 'loading' | 'interactive' = 'loading') {
+/** The code of the inline script that ends the head: the starter applied to the page's script URLs. */
+function starterOf(html: string): string {
   const code = /<script>(\([\s\S]*?\);)<\/script>\s*<\/head>/.exec(html)?.[1];
   if (code === undefined) throw new Error('no starter script at the end of the head');
+  return code;
+}
+
+/** The inline script of the head, run against a stand-in document whose timers and frames the test fires by hand. */
+function runStarter(html: string, readyState: 'loading' | 'interactive' = 'loading') {
+  const code = starterOf(html);
   const appended: {src: string; async: boolean}[] = [];
   const listeners: Record<string, () => void> = {};
   const frames: (() => void)[] = [];
@@ -89,8 +95,7 @@ describe('the HTML template', () => {
 
   it('keeps a script name with markup inside its string', async () => {
     const html = await render(['assets/js/</script><script>alert(1)</script>.js']);
-    const starter = /<script>(\([\s\S]*?\);)<\/script>\s*<\/head>/.exec(html)?.[1] ?? '';
-    expect(starter).not.toContain('</script>');
+    expect(starterOf(html)).not.toContain('</script>');
     const {appended, listeners, frames, timers} = runStarter(html);
     listeners.DOMContentLoaded();
     frames[0]();
