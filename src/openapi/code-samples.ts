@@ -23,6 +23,49 @@ interface SampleLanguage {
   client: string;
   /** Rewrites httpsnippet's output where it needs something no reader wants. */
   postProcess?: (code: string) => string;
+  /**
+   * Writes a JSON body (an object or an array) in place of httpsnippet's own
+   * writer: httpsnippet is given a stand-in body, the string `BODY_TOKEN`,
+   * which it spells `quotedToken`, and `write` replaces that.
+   */
+  jsonBody?: {quotedToken: string; write: (body: object, indent: string) => string};
+}
+
+/** The stand-in body of a sample whose language writes JSON bodies itself; no request has it. */
+export const BODY_TOKEN = 'MERIDIAN_SAMPLE_BODY_3c9e1f';
+
+/** One indentation step of every sample. */
+const INDENT = '  ';
+
+/** A PHP string literal: single-quoted, or double-quoted with escapes when it has control characters. */
+export function phpString(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (!/[\x00-\x1f\x7f]/.test(text)) return `'${text.replace(/[\\']/g, (char) => `\\${char}`)}'`;
+  const escapes: Record<string, string> = {'\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\', '"': '\\"', $: '\\$'};
+  // eslint-disable-next-line no-control-regex
+  const body = text.replace(/[\x00-\x1f\x7f\\"$]/g, (char) => escapes[char] ?? `\\u{${char.charCodeAt(0).toString(16)}}`);
+  return `"${body}"`;
+}
+
+/**
+ * A JSON value as a PHP literal (arrays for objects and lists), one
+ * indentation step per level; `level` is the depth of the line it starts on.
+ * httpsnippet's PHP writer doubles the indentation at each level instead: a
+ * body 10 levels deep was indented 1,024 spaces (Microsoft Graph's
+ * entitlement catalog: a 1.6 MB sample for a 68 KB body), and one 25 levels
+ * deep outgrew V8's longest string.
+ */
+export function phpLiteral(value: unknown, indent: string, level: number): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'string') return phpString(value);
+  if (typeof value !== 'object') return String(value);
+  const items = Array.isArray(value)
+    ? value.map((item) => phpLiteral(item, indent, level + 1))
+    : Object.entries(value).map(([key, item]) => `${phpString(key)} => ${phpLiteral(item, indent, level + 1)}`);
+  // json_encode writes an empty PHP array as `[]`; an empty object needs to be one.
+  if (items.length === 0) return Array.isArray(value) ? '[]' : '(object) []';
+  const inside = indent.repeat(level + 1);
+  return `[\n${inside}${items.join(`,\n${inside}`)}\n${indent.repeat(level)}]`;
 }
 
 /**
@@ -49,7 +92,15 @@ export const SAMPLE_LANGUAGES: readonly SampleLanguage[] = [
   {id: 'java', label: 'Java', language: 'java', target: 'java', client: 'nethttp'},
   {id: 'csharp', label: 'C#', language: 'csharp', target: 'csharp', client: 'httpclient'},
   // ext-curl ships with PHP; Guzzle would need Composer.
-  {id: 'php', label: 'PHP', language: 'php', target: 'php', client: 'curl'},
+  {
+    id: 'php',
+    label: 'PHP',
+    language: 'php',
+    target: 'php',
+    client: 'curl',
+    // `CURLOPT_POSTFIELDS => json_encode([` is one level into `curl_setopt_array`.
+    jsonBody: {quotedToken: `'${BODY_TOKEN}'`, write: (body, indent) => phpLiteral(body, indent, 1)},
+  },
   {id: 'ruby', label: 'Ruby', language: 'ruby', target: 'ruby', client: 'native'},
 ];
 
@@ -111,15 +162,28 @@ function isJson(text: string): boolean {
  * `Authorization: Bearer YOUR_ACCESS_TOKEN` placeholder) appear as given.
  */
 export function generateCodeSamples(request: SampleRequest): CodeSample[] {
-  const snippet = new HTTPSnippet(toHarRequest(request));
-  return SAMPLE_LANGUAGES.map(({id, label, language, target, client, postProcess}) => {
-    const converted = snippet.convert(target, client, {indent: '  '});
+  const har = toHarRequest(request);
+  const snippet = new HTTPSnippet(har);
+  const body = har.postData?.mimeType === 'application/json' ? JSON.parse(har.postData.text ?? '') as unknown : undefined;
+  // Made when a language writes the body itself: the same request with the stand-in body.
+  let standInSnippet: HTTPSnippet | undefined;
+  return SAMPLE_LANGUAGES.map(({id, label, language, target, client, postProcess, jsonBody}) => {
+    const writesBody = jsonBody !== undefined && typeof body === 'object' && body !== null;
+    if (writesBody) standInSnippet ??= new HTTPSnippet({...har, postData: {mimeType: 'application/json', text: JSON.stringify(BODY_TOKEN)}});
+    const converted = (writesBody ? standInSnippet! : snippet).convert(target, client, {indent: INDENT});
     if (converted === false || converted.length === 0) {
       throw new Error(
         `[code-samples] @readme/httpsnippet has no client "${client}" for target "${target}" (sample "${id}" of ${request.method} ${request.url})`,
       );
     }
-    const code = converted[0];
+    let code = converted[0];
+    if (writesBody) {
+      const at = code.indexOf(jsonBody.quotedToken);
+      if (at === -1 || code.indexOf(jsonBody.quotedToken, at + 1) !== -1) {
+        throw new Error(`[code-samples] @readme/httpsnippet's "${target}" sample does not spell its body ${jsonBody.quotedToken} once (sample "${id}" of ${request.method} ${request.url})`);
+      }
+      code = code.slice(0, at) + jsonBody.write(body, INDENT) + code.slice(at + jsonBody.quotedToken.length);
+    }
     return {id, label, language, code: postProcess ? postProcess(code) : code};
   });
 }

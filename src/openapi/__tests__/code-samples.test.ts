@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
-import {generateCodeSamples, SAMPLE_LANGUAGES} from '../code-samples';
+import {BODY_TOKEN, generateCodeSamples, phpLiteral, phpString, SAMPLE_LANGUAGES} from '../code-samples';
 import type {SampleRequest} from '../types';
 
 const AUTH = {name: 'Authorization', value: 'Bearer YOUR_ACCESS_TOKEN'};
@@ -186,5 +186,52 @@ describe('generateCodeSamples', () => {
     const python = samples.find((sample) => sample.id === 'python')?.code ?? '';
     expect(python).toContain('"Content-Type": "application/merge-patch+json"');
     expect(python).toContain('payload = { "lifecycle_stage": "client" }');
+  });
+
+  describe('the PHP sample of a JSON body', () => {
+    const php = (text: string) => generateCodeSamples({...getContact, method: 'POST', postData: {mimeType: 'application/json', text}}).find((sample) => sample.id === 'php')?.code ?? '';
+
+    it('writes the body one indentation step per level, as httpsnippet does for a flat body', () => {
+      expect(generateCodeSamples(createContact).find((sample) => sample.id === 'php')?.code).toContain(
+        [
+          '  CURLOPT_POSTFIELDS => json_encode([',
+          "    'first_name' => 'Sofia',",
+          "    'last_name' => 'Lindqvist',",
+          "    'email' => 'sofia.lindqvist@example.net',",
+          "    'address' => [",
+          "      'postcode' => 'SW1A 1AA'",
+          '    ]',
+          '  ]),',
+          '  CURLOPT_HTTPHEADER => [',
+        ].join('\n'),
+      );
+    });
+
+    it('stays linear in the depth of the body (httpsnippet doubled the indentation per level)', () => {
+      let body: unknown = {leaf: true};
+      for (let level = 0; level < 40; level++) body = {[`level${level}`]: [body, level]};
+      const code = php(JSON.stringify(body));
+      const indents = code.split('\n').map((line) => line.length - line.trimStart().length);
+      // 40 objects and 40 lists below json_encode's own level.
+      expect(Math.max(...indents)).toBe(2 * (1 + 80 + 1));
+      expect(code.length).toBeLessThan(20_000);
+      expect(code).toContain("'level0' => [");
+      expect(code).toContain("'leaf' => true");
+      expect(code).not.toContain(BODY_TOKEN);
+    });
+
+    it('keeps top-level scalars, empty lists and empty objects as JSON', () => {
+      expect(php('{"tags":[],"meta":{},"count":0,"ratio":1.5,"note":null}')).toContain(
+        "json_encode([\n    'tags' => [],\n    'meta' => (object) [],\n    'count' => 0,\n    'ratio' => 1.5,\n    'note' => null\n  ])",
+      );
+      expect(php('[1,"two"]')).toContain("json_encode([\n    1,\n    'two'\n  ])");
+      expect(php('"just text"')).toContain("json_encode('just text')");
+    });
+
+    it('escapes quotes, backslashes and control characters as PHP reads them', () => {
+      expect(phpString("it's C:\\temp")).toBe("'it\\'s C:\\\\temp'");
+      expect(phpString('line one\nline "two"\tcosts $5\u0001')).toBe('"line one\\nline \\"two\\"\\tcosts \\$5\\u{1}"');
+      expect(phpLiteral({"a'b": ['x']}, '  ', 0)).toBe("[\n  'a\\'b' => [\n    'x'\n  ]\n]");
+    });
   });
 });
