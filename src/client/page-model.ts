@@ -1,3 +1,5 @@
+import {isFirstPageHydrated} from './hydration-state';
+
 /**
  * A page's render model, as its component receives it.
  *
@@ -43,4 +45,55 @@ export async function fetchPageModel(url: string): Promise<unknown> {
   } catch (error) {
     throw new Error(`Page model ${url} is not valid JSON: ${(error as Error).message}`);
   }
+}
+
+/** The key of a core model's link to its full model, under a key no page model has. */
+const FULL_MODEL = '__fullPageModel';
+
+export interface FullModel {
+  url: string;
+  model?: unknown;
+  loading?: Promise<unknown>;
+  /** Why the last fetch failed; a later one may still succeed. */
+  error?: Error;
+  listeners: Set<() => void>;
+}
+
+/** A core model's link to its full model; none for a full model or the server's stand-in. */
+export function fullModelOf(page: unknown): FullModel | undefined {
+  return typeof page === 'object' && page !== null ? (page as {[FULL_MODEL]?: FullModel})[FULL_MODEL] : undefined;
+}
+
+/**
+ * An operation page's model, as its browser module awaits it
+ * (src/plugins/page-data/page-data-loader.js). On the first page, before
+ * React hydrates it, only the core (`coreUrl`, src/openapi/page-core.ts):
+ * the page's parts that need the rest stay server HTML until a reader uses
+ * one (HydrateOnDemand), and `useFullPageModel` fetches it then. For a
+ * client-side navigation, the full model (`url`), as before.
+ */
+export async function fetchOperationPageModel(coreUrl: string, url: string): Promise<unknown> {
+  if (isFirstPageHydrated()) return fetchPageModel(url);
+  const core = await fetchPageModel(coreUrl);
+  if (typeof core !== 'object' || core === null) throw new Error(`Page model ${coreUrl} is not an object`);
+  const full: FullModel = {url, listeners: new Set()};
+  Object.defineProperty(core, FULL_MODEL, {value: full});
+  return core;
+}
+
+/** Fetches a core's full model, once at a time; its listeners are called when it is there. */
+export function loadFullModel(full: FullModel): void {
+  if (!full.loading) full.error = undefined;
+  full.loading ??= fetchPageModel(full.url).then(
+    (model) => {
+      full.model = model;
+      full.listeners.forEach((listener) => listener());
+    },
+    (error: unknown) => {
+      // The parts stay server HTML; the next use asks again.
+      full.loading = undefined;
+      full.error = error instanceof Error ? error : new Error(String(error));
+      full.listeners.forEach((listener) => listener());
+    },
+  );
 }

@@ -5,6 +5,7 @@ import {generateCodeSamples} from './code-samples';
 import {setLinkContext, wellFormed} from './markdown';
 import {declaredCodeSamples, operationPageModel, sampleRequest} from './model';
 import {overviewPageModel, tagPageModel} from './model-overview';
+import {operationPageCore, PAGE_CORE_SUFFIX} from './page-core';
 import {assignPageIds, SCHEMA_PAGES_DIR} from './page-ids';
 import {schemaLinksFor, schemaPageModel, SchemaUsageIndex} from './schema-pages';
 import {arrangeApiSidebar, renameSidebarDoc} from './sidebar-file';
@@ -12,7 +13,7 @@ import {linkContextFor} from './spec-link-context';
 import type {LinkContext} from './spec-links';
 import {readResolvedSpec} from '../spec-source/parse-spec';
 import type {SpecDocument} from './spec-document';
-import type {CodeSample, OperationPageModel, PageModel} from './types';
+import type {CodeSample, OperationPageCore, OperationPageModel, PageModel} from './types';
 
 /** What docusaurus-plugin-openapi-docs hands a page generator (the parts we use). */
 interface PluginPageItem {
@@ -102,12 +103,12 @@ export function createPageGenerators(options: PageGeneratorOptions) {
     setLinkContext(linkContext);
     return document;
   };
-  const writePage = (page: PageModel) => {
-    mkdirSync(options.outputDir, {recursive: true});
+  /** Writes a page's model, `<id>.page.json`, or another file of it (`<id>.page-core.json`). */
+  const writePage = (page: PageModel | OperationPageCore, suffix = '.page.json') => {
     // No lone surrogate may reach the page data, from the spec or from a code
     // sample generator: Rspack's JSON parser refuses "\ud800" and the build stops.
     const json = JSON.stringify(page, (_key, value: unknown) => (typeof value === 'string' ? wellFormed(value) : value));
-    const file = path.join(options.outputDir, `${page.id}.page.json`);
+    const file = path.join(options.outputDir, `${page.id}${suffix}`);
     mkdirSync(path.dirname(file), {recursive: true});
     writeFileSync(file, json);
   };
@@ -140,6 +141,8 @@ export function createPageGenerators(options: PageGeneratorOptions) {
         ...(Object.keys(schemaLinks).length > 0 ? {schemaLinks} : {}),
       };
       writePage(page);
+      // What the page hydrates with on a first visit (src/plugins/page-data).
+      writePage(operationPageCore(page), PAGE_CORE_SUFFIX);
       // Method, path and operationId lead the meta description: search engines
       // and the local search index read it (the index skips text above the first heading).
       const operationId = page.operationId ? ` (${page.operationId})` : '';

@@ -248,6 +248,22 @@ export interface OperationPageModel {
   authSchemes: SecuritySchemeModel[];
 }
 
+/**
+ * What an operation page needs to hydrate (`<id>.page-core.json`, written
+ * next to the full model): its heading, the examples column's outline and
+ * what the code samples' credentials use. The parts a reader has not touched
+ * yet stay server HTML (HydrateOnDemand) and need the full model only then,
+ * so a first visit does not download every schema, example and code sample
+ * before the page responds (src/client/page-model.ts).
+ */
+export interface OperationPageCore
+  extends Pick<OperationPageModel, 'kind' | 'id' | 'operationId' | 'method' | 'path' | 'summary' | 'deprecated' | 'webhook' | 'tags' | 'servers' | 'security' | 'authSchemes'> {
+  /** The code samples' tabs, without their code. */
+  codeSamples: Omit<CodeSample, 'code'>[];
+  /** Whether the examples column has a request example, and response examples. */
+  examples: {request: boolean; responses: boolean};
+}
+
 /** An example request, HAR-like, from which the code samples are generated. */
 export interface SampleRequest {
   method: string;

@@ -164,7 +164,7 @@ test.describe('OAuth 2.0 against a real token URL', () => {
     // The secret went to the token URL only.
     expect(JSON.stringify(api.received)).not.toContain(CLIENT.secret);
 
-    await page.goto(`${site.origin()}/docs/api/create-thing`);
+    await gotoHydrated(page, `${site.origin()}/docs/api/create-thing`);
     await page.getByRole('button', {name: 'Open the API explorer'}).click();
     await expect(page.getByTestId('auth-summary')).toContainText('(missing things:write: expect 403)');
   });

@@ -1,4 +1,4 @@
-import {useEffect, useRef, useState, type ReactNode, type RefObject, type SyntheticEvent} from 'react';
+import {useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject, type SyntheticEvent} from 'react';
 import {flushSync} from 'react-dom';
 import {isFirstPageHydrated} from '@site/src/client/hydration-state';
 
@@ -11,6 +11,13 @@ interface Props {
   'aria-label'?: string;
   /** Hydrate with the page: the part must change on load (a choice in the URL to show). */
   eager?: boolean;
+  /**
+   * Whether the data the children need has arrived (an operation page's full
+   * model, src/client/page-model.ts). Until it has, the part stays as it is,
+   * asks for it (`onWant`) when it would hydrate, and hydrates on arrival.
+   */
+  ready?: boolean;
+  onWant?: () => void;
 }
 
 /** Index path of a node below a root, to find its twin after a re-render. */
@@ -30,6 +37,11 @@ function nodeAt(root: Element, path: number[]): Node | null {
   return current;
 }
 
+/** Whether each `<details>` below a root is open, in document order. */
+function detailsOpen(root: Element): boolean[] {
+  return Array.from(root.querySelectorAll('details'), (details) => details.open);
+}
+
 /**
  * A part of a server-rendered page that React does not hydrate on load: the
  * server's HTML stays as it is (readable, selectable, linkable) and the part
@@ -37,6 +49,10 @@ function nodeAt(root: Element, path: number[]): Node | null {
  * Operation pages are thousands of elements of schemas and highlighted code;
  * hydrating them at once was a single 0.9 s main-thread task on a throttled
  * phone. After the first page, client-side navigations render normally.
+ *
+ * When the children's data comes later (`ready`), the part hydrates when it
+ * arrives; a press that started on the server's HTML ends there first, and
+ * what the reader opened or closed meanwhile (`<details>`) stays so.
  */
 export default function HydrateOnDemand({
   children,
@@ -44,18 +60,59 @@ export default function HydrateOnDemand({
   className,
   'aria-label': ariaLabel,
   eager = false,
+  ready = true,
+  onWant,
 }: Props): ReactNode {
-  const [active, setActive] = useState(() => typeof window === 'undefined' || isFirstPageHydrated() || eager);
+  const [wanted, setWanted] = useState(() => typeof window === 'undefined' || isFirstPageHydrated() || eager);
+  // A pointer is pressed on the server's HTML: React's nodes replace it after the release.
+  const [pressed, setPressed] = useState(false);
+  const [active, setActive] = useState(() => typeof window === 'undefined' || ((isFirstPageHydrated() || eager) && ready));
   const ref = useRef<HTMLElement>(null);
   const focusPath = useRef<number[] | null>(null);
+  const openBefore = useRef<boolean[] | null>(null);
 
   // A part that must change after load (the reader's own values) hydrates then.
   useEffect(() => {
-    if (eager) setActive(true);
+    if (eager) setWanted(true);
   }, [eager]);
 
   useEffect(() => {
-    if (!active || !focusPath.current || !ref.current) return;
+    if (wanted && !ready) onWant?.();
+  }, [wanted, ready, onWant]);
+
+  // The release, then its click, reach the server's HTML before React's nodes replace it.
+  useEffect(() => {
+    if (!pressed) return undefined;
+    let timer: number | undefined;
+    const release = () => {
+      timer = window.setTimeout(() => setPressed(false), 0);
+    };
+    window.addEventListener('pointerup', release, true);
+    window.addEventListener('pointercancel', release, true);
+    return () => {
+      window.removeEventListener('pointerup', release, true);
+      window.removeEventListener('pointercancel', release, true);
+      window.clearTimeout(timer);
+    };
+  }, [pressed]);
+
+  // Still the server's HTML here: note what the reader left open, then hydrate in the same commit.
+  useLayoutEffect(() => {
+    if (active || !wanted || !ready || pressed) return;
+    if (ref.current) openBefore.current = detailsOpen(ref.current);
+    setActive(true);
+  }, [active, wanted, ready, pressed]);
+
+  useEffect(() => {
+    if (!active || !ref.current) return;
+    const open = openBefore.current;
+    openBefore.current = null;
+    if (open) {
+      ref.current.querySelectorAll('details').forEach((details, index) => {
+        if (index < open.length && details.open !== open[index]) details.open = open[index];
+      });
+    }
+    if (!focusPath.current) return;
     const twin = nodeAt(ref.current, focusPath.current);
     focusPath.current = null;
     if (twin instanceof HTMLElement) twin.focus();
@@ -73,10 +130,16 @@ export default function HydrateOnDemand({
   }
   const activate = (event: SyntheticEvent) => {
     if (event.type === 'focus' && ref.current) focusPath.current = pathFrom(ref.current, event.target as Node);
+    if (!ready) {
+      setWanted(true);
+      // Asked again on each use, in case an earlier fetch failed.
+      onWant?.();
+      return;
+    }
     // React's nodes replace the server's now, before the gesture goes on: a
     // press on the server's link and a release on React's is no click, and
     // the reader's first click on a link in a description was lost.
-    flushSync(() => setActive(true));
+    flushSync(() => setWanted(true));
   };
   return (
     <Element
@@ -86,6 +149,7 @@ export default function HydrateOnDemand({
       onPointerEnter={activate}
       onTouchStart={activate}
       onFocus={activate}
+      onPointerDown={ready ? undefined : () => setPressed(true)}
       // Keeps the server-rendered children: React does not touch them while
       // hydrating an element whose content is set this way.
       suppressHydrationWarning

@@ -5,16 +5,23 @@ import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import HydrateOnDemand from '@site/src/components/HydrateOnDemand';
 import {useRequestContentType} from '@site/src/hooks/useRequestContentType';
-import type {OperationPageModel} from '@site/src/openapi/types';
+import type {OperationPageCore, OperationPageModel} from '@site/src/openapi/types';
+import {examplesShown, isOperationPageCore} from '@site/src/openapi/page-core';
 import {Examples} from './Bodies';
 import CodeSamples from './CodeSamples';
 import TryIt from './TryIt';
 import styles from './styles.module.css';
 
 export interface AsideProps {
-  page: OperationPageModel;
+  /** The full model, or on a first visit the core until a reader uses a part (src/client/page-model.ts). */
+  page: OperationPageModel | OperationPageCore;
   /** A content type chosen in the URL: the request example hydrates with the page. */
   contentTypeChosen: boolean;
+  /** Whether `page` is the full model, and how to ask for it (HydrateOnDemand). */
+  ready: boolean;
+  onWant: () => void;
+  /** Why the full model could not be fetched, if it could not. */
+  loadError?: Error;
 }
 
 /** The examples of the request content type the reader chose. */
@@ -32,20 +39,22 @@ function RequestExample({page}: {page: OperationPageModel}): ReactNode {
 }
 
 /** The examples column: code samples, Try it, request and response examples. */
-export default function Aside({page, contentTypeChosen}: AsideProps): ReactNode {
-  const hasRequestExamples = page.requestBody?.content.some((media) => media.examples.length > 0) ?? false;
-  const responseExamples = page.responses.filter((response) => response.content.some((media) => media.examples.length > 0));
+export default function Aside({page, contentTypeChosen, ready, onWant, loadError}: AsideProps): ReactNode {
+  const examples = examplesShown(page);
+  const detail = isOperationPageCore(page) ? null : page;
+  const responseExamples = detail?.responses.filter((response) => response.content.some((media) => media.examples.length > 0)) ?? [];
+  const parts = {ready, onWant};
   return (
     <aside className={clsx(styles.aside, 'api-examples')} aria-label="Examples">
-      {page.codeSamples.length > 0 ? <CodeSamples page={page} /> : null}
-      {page.webhook ? null : <TryIt page={page} />}
-      {hasRequestExamples ? (
-        <HydrateOnDemand eager={contentTypeChosen}>
-          <RequestExample page={page} />
+      {page.codeSamples.length > 0 ? <CodeSamples page={page} {...parts} /> : null}
+      {page.webhook ? null : <TryIt page={page} {...parts} loadError={loadError} />}
+      {examples.request ? (
+        <HydrateOnDemand eager={contentTypeChosen} {...parts}>
+          {detail ? <RequestExample page={detail} /> : null}
         </HydrateOnDemand>
       ) : null}
-      {responseExamples.length > 0 ? (
-        <HydrateOnDemand>
+      {examples.responses ? (
+        <HydrateOnDemand {...parts}>
           <section className={styles.asideBlock} aria-labelledby="response-examples">
             <Heading as="h2" id="response-examples" className={styles.asideHeading}>
               Response examples

@@ -6,11 +6,11 @@ import CodeBlock from '@theme/CodeBlock';
 import HydrateOnDemand from '@site/src/components/HydrateOnDemand';
 import {readSession, subscribeToSession} from '@site/src/components/ApiExplorer/explorer-storage';
 import {sampleSubstitutions, substitute} from '@site/src/components/ApiExplorer/sample-credentials';
-import type {OperationPageModel} from '@site/src/openapi/types';
+import type {OperationPageCore, OperationPageModel} from '@site/src/openapi/types';
 import styles from './styles.module.css';
 
 /** The reader's values for the samples' placeholders, once the page is in the browser and only if they asked. */
-function useSampleSubstitutions(page: OperationPageModel): [string, string][] | null {
+function useSampleSubstitutions(page: OperationPageModel | OperationPageCore): [string, string][] | null {
   const [pairs, setPairs] = useState<[string, string][] | null>(null);
   useEffect(() => {
     const read = () => setPairs(sampleSubstitutions(page, readSession()));
@@ -20,7 +20,15 @@ function useSampleSubstitutions(page: OperationPageModel): [string, string][] | 
   return pairs;
 }
 
-export default function CodeSamples({page}: {page: OperationPageModel}): ReactNode {
+export interface CodeSamplesProps {
+  /** The full model, or the core: the tabs without their code (src/client/page-model.ts). */
+  page: OperationPageModel | OperationPageCore;
+  /** Whether `page` is the full model, and how to ask for it (HydrateOnDemand). */
+  ready: boolean;
+  onWant: () => void;
+}
+
+export default function CodeSamples({page, ready, onWant}: CodeSamplesProps): ReactNode {
   const pairs = useSampleSubstitutions(page);
   return (
     <section aria-label="Code samples" className={styles.asideBlock}>
@@ -35,8 +43,8 @@ export default function CodeSamples({page}: {page: OperationPageModel}): ReactNo
       <Tabs groupId="code-samples" className={styles.codeTabs}>
         {page.codeSamples.map((sample) => (
           <TabItem key={sample.id} value={sample.id} label={sample.label}>
-            <HydrateOnDemand eager={pairs !== null}>
-              <CodeBlock language={sample.language}>{pairs ? substitute(sample.code, pairs) : sample.code}</CodeBlock>
+            <HydrateOnDemand eager={pairs !== null} ready={ready} onWant={onWant}>
+              {'code' in sample ? <CodeBlock language={sample.language}>{pairs ? substitute(sample.code, pairs) : sample.code}</CodeBlock> : null}
             </HydrateOnDemand>
           </TabItem>
         ))}

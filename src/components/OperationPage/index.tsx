@@ -5,7 +5,9 @@ import Admonition from '@theme/Admonition';
 import RichText from '@site/src/components/RichText';
 import {SchemaLinksContext, TARGET_IN_CLOSED_DETAILS_CSS} from '@site/src/components/FieldLink';
 import HydrateOnDemand from '@site/src/components/HydrateOnDemand';
-import type {OperationPageModel} from '@site/src/openapi/types';
+import type {OperationPageCore, OperationPageModel} from '@site/src/openapi/types';
+import {isOperationPageCore} from '@site/src/openapi/page-core';
+import {useFullPageModel} from '@site/src/hooks/useFullPageModel';
 import {pageModelOf} from '@site/src/client/page-model';
 import {hasContentTypeChoice, REQUEST_CONTENT_TYPE_PARAM} from '@site/src/hooks/useRequestContentType';
 import Aside from './Aside';
@@ -23,14 +25,17 @@ import styles from './styles.module.css';
 const NO_SCRIPT_CSS = `.tabs-container [role="tabpanel"][hidden]{display:block!important}${TARGET_IN_CLOSED_DETAILS_CSS}`;
 
 /** An API operation, fully server-rendered from its build-time model: the layout; each section is a file of this folder. */
-export default function OperationPage(props: {page: OperationPageModel}): ReactNode {
-  const page = pageModelOf(props.page);
+export default function OperationPage(props: {page: OperationPageModel | OperationPageCore}): ReactNode {
+  // On a first visit the browser has the page's core: the parts below that need the rest stay server HTML until used.
+  const {page, full, load, error} = useFullPageModel(pageModelOf(props.page));
+  const parts = {ready: full, onWant: load};
+  const detail = isOperationPageCore(page) ? null : page;
   const server = page.servers[0]?.url.replace(/\/+$/, '') ?? '';
   // A content type chosen in the URL changes what the request parts show, so
   // they hydrate with the page instead of on first use.
   const contentTypeChosen = hasContentTypeChoice(useLocation().search);
   return (
-    <SchemaLinksContext.Provider value={page.schemaLinks ?? {}}>
+    <SchemaLinksContext.Provider value={detail?.schemaLinks ?? {}}>
     <div className={styles.page}>
       <noscript>
         <style dangerouslySetInnerHTML={{__html: NO_SCRIPT_CSS}} />
@@ -76,34 +81,42 @@ export default function OperationPage(props: {page: OperationPageModel}): ReactN
       </header>
       <div className={styles.columns}>
         <div className={styles.main}>
-          <HydrateOnDemand>
-            <RichText value={page.description} className={styles.description} />
-            <Security security={page.security} />
-            <Parameters parameters={page.parameters} unresolved={page.unresolvedParameters} />
+          <HydrateOnDemand {...parts}>
+            {detail ? (
+              <>
+                <RichText value={detail.description} className={styles.description} />
+                <Security security={detail.security} />
+                <Parameters parameters={detail.parameters} unresolved={detail.unresolvedParameters} />
+              </>
+            ) : null}
           </HydrateOnDemand>
-          <HydrateOnDemand eager={contentTypeChosen}>
-            {page.requestBody ? (
+          <HydrateOnDemand eager={contentTypeChosen} {...parts}>
+            {detail?.requestBody ? (
               <section className={styles.section} id="request-body-section" aria-labelledby="request-body">
                 <div className={styles.sectionHeader}>
                   <Heading as="h2" id="request-body">
-                    Request body{page.requestBody.required ? <span className={styles.requiredNote}> required</span> : null}
+                    Request body{detail.requestBody.required ? <span className={styles.requiredNote}> required</span> : null}
                   </Heading>
-                  {page.requestBody.content.length > 0 ? <ExpandAll sectionId="request-body-section" /> : null}
+                  {detail.requestBody.content.length > 0 ? <ExpandAll sectionId="request-body-section" /> : null}
                 </div>
-                {page.requestBody.unresolvedRef ? (
-                  <UnresolvedReference reference={page.requestBody.unresolvedRef} what="the request body" />
+                {detail.requestBody.unresolvedRef ? (
+                  <UnresolvedReference reference={detail.requestBody.unresolvedRef} what="the request body" />
                 ) : null}
-                <RichText value={page.requestBody.description} />
-                <MediaTypes content={page.requestBody.content} queryString={REQUEST_CONTENT_TYPE_PARAM} body={{kind: 'request'}} />
+                <RichText value={detail.requestBody.description} />
+                <MediaTypes content={detail.requestBody.content} queryString={REQUEST_CONTENT_TYPE_PARAM} body={{kind: 'request'}} />
               </section>
             ) : null}
           </HydrateOnDemand>
-          <HydrateOnDemand>
-            <Responses responses={page.responses} />
-            <Callbacks callbacks={page.callbacks} />
+          <HydrateOnDemand {...parts}>
+            {detail ? (
+              <>
+                <Responses responses={detail.responses} />
+                <Callbacks callbacks={detail.callbacks} />
+              </>
+            ) : null}
           </HydrateOnDemand>
         </div>
-        <Aside page={page} contentTypeChosen={contentTypeChosen} />
+        <Aside page={page} contentTypeChosen={contentTypeChosen} {...parts} loadError={error} />
       </div>
     </div>
     </SchemaLinksContext.Provider>

@@ -7,6 +7,7 @@ import {stringify} from 'yaml';
 import {richTextToPlainText} from '../markdown';
 import {operationPageModel, sampleRequest} from '../model';
 import {tagPageModel} from '../model-overview';
+import {examplesShown, isOperationPageCore, operationPageCore, PAGE_CORE_SUFFIX} from '../page-core';
 import {assignPageIds} from '../page-ids';
 import {pageOutline} from '../page-outline';
 import {createPageGenerators} from '../page-generators';
@@ -14,7 +15,7 @@ import {sampleFromSchema} from '../sample';
 import {schemaNode} from '../schema';
 import {renameSidebarDoc} from '../sidebar-file';
 import {SpecDocument, type JsonObject} from '../spec-document';
-import type {OperationPageModel, SchemaNode} from '../types';
+import type {OperationPageCore, OperationPageModel, SchemaNode} from '../types';
 
 /**
  * Regression tests for specs of the corpus (`npm run test:corpus`) that the
@@ -147,6 +148,54 @@ describe('webhooks (petstore.yaml x-webhooks, petstore-3.1.yaml webhooks)', () =
       const page = JSON.parse(readFileSync(path.join(dir, 'new-pet.page.json'), 'utf8')) as OperationPageModel;
       expect(page).toMatchObject({id: 'new-pet', method: 'post', path: 'newPet', summary: 'New pet', webhook: true, servers: [], codeSamples: []});
       expect(page.requestBody?.content[0].mediaType).toBe('application/json');
+    });
+
+    it("writes an operation page's core next to its model: what the page hydrates with, without schemas, examples or code", () => {
+      const specPath = path.join(dir, 'openapi.yaml');
+      const document = spec({
+        servers: [{url: 'https://api.example.com'}],
+        components: {securitySchemes: {token: {type: 'http', scheme: 'bearer'}}},
+        security: [{token: []}],
+        paths: {
+          '/pets': {
+            post: {
+              operationId: 'addPet',
+              summary: 'Add a pet',
+              description: 'A **long** description.',
+              tags: ['pets'],
+              requestBody: {content: {'application/json': {schema: {type: 'object', properties: {name: {type: 'string'}}}, example: {name: 'Rex'}}}},
+              responses: {'201': {description: 'Added', content: {'application/json': {schema: {type: 'object'}, example: {id: 1}}}}, '400': {description: 'Bad'}},
+            },
+          },
+        },
+      });
+      writeFileSync(specPath, stringify(document.root));
+      const generators = createPageGenerators({specPath, outputDir: dir, apiDocsBasePath: '/docs/api'});
+      generators.createApiPageMD({id: 'add-pet', type: 'api', api: {method: 'post', path: '/pets'}});
+      const page = JSON.parse(readFileSync(path.join(dir, 'add-pet.page.json'), 'utf8')) as OperationPageModel;
+      const core = JSON.parse(readFileSync(path.join(dir, `add-pet${PAGE_CORE_SUFFIX}`), 'utf8')) as OperationPageCore;
+      expect(core).toEqual(operationPageCore(page));
+      expect(core).toEqual({
+        kind: 'operation',
+        id: 'add-pet',
+        operationId: 'addPet',
+        method: 'post',
+        path: '/pets',
+        summary: 'Add a pet',
+        deprecated: false,
+        tags: ['pets'],
+        servers: page.servers,
+        security: page.security,
+        authSchemes: page.authSchemes,
+        codeSamples: page.codeSamples.map(({id, label, language}) => ({id, label, language})),
+        examples: {request: true, responses: true},
+      });
+      expect(core.codeSamples).toHaveLength(9);
+      expect(core.security).toEqual([[{scheme: 'token', kind: 'http bearer', scopes: []}]]);
+      expect(isOperationPageCore(core)).toBe(true);
+      expect(isOperationPageCore(page)).toBe(false);
+      expect(examplesShown(page)).toEqual(examplesShown(core));
+      expect(examplesShown({...page, requestBody: undefined, responses: page.responses.filter(({status}) => status === '400')})).toEqual({request: false, responses: false});
     });
 
     it('still names an operation it cannot find', () => {

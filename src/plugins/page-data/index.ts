@@ -10,6 +10,9 @@ const PAGE_DATA_LOADER = require.resolve('./page-data-loader.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const {MODEL_FILE_QUERY} = require('./page-data-loader.js') as {MODEL_FILE_QUERY: string};
 
+/** Files the browser fetches as they are: page models and operation pages' cores (src/openapi/page-core.ts). */
+export const MODEL_FILE_TEST = /\.page(?:-core)?\.json$/;
+
 /** Where the browser bundle's page model files go, under the build's assets. */
 export const MODEL_FILE_NAME = 'assets/models/[contenthash].json';
 
@@ -82,11 +85,11 @@ export default function pageDataPlugin(): Plugin {
           parser: {json: {exportsDepth: 1}, ...(isServer ? {javascript: {dynamicImportMode: 'eager'}} : {})},
           rules: [
             {
-              test: PAGE_DATA_TEST,
+              test: MODEL_FILE_TEST,
               oneOf: [
-                // The model's own file (browser bundle): copied as it is, never parsed.
+                // The model's own file, or an operation page's core (browser bundle): copied as it is, never parsed.
                 {resourceQuery: MODEL_FILE_QUERY, type: 'asset/resource', generator: {filename: MODEL_FILE_NAME}},
-                {type: isServer ? 'javascript/auto' : 'javascript/esm', use: [modelModule]},
+                {test: PAGE_DATA_TEST, type: isServer ? 'javascript/auto' : 'javascript/esm', use: [modelModule]},
               ],
             },
           ],

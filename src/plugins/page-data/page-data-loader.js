@@ -1,6 +1,7 @@
 // @ts-check
 'use strict';
 
+const fs = require('node:fs');
 const path = require('node:path');
 
 /** The key of the server stand-in's reader (src/client/page-model.ts, READ_PAGE_MODEL). */
@@ -11,6 +12,12 @@ const READ_PAGE_MODEL = '__readPageModel';
  * its own (./index.ts gives it Rspack's `asset/resource` type).
  */
 const MODEL_FILE_QUERY = '?page-model-file';
+
+/**
+ * The file of an operation page's core, next to its full model
+ * (src/openapi/page-core.ts, PAGE_CORE_SUFFIX).
+ */
+const PAGE_CORE_SUFFIX = '.page-core.json';
 
 /** src/client/page-model.ts, which fetches a model in the browser. */
 const PAGE_MODEL_CLIENT = path.resolve(__dirname, '../../client/page-model.ts');
@@ -37,7 +44,7 @@ const PAGE_MODEL_CLIENT = path.resolve(__dirname, '../../client/page-model.ts');
  * runs during the build, next to the files `npm run gen` wrote. A broken
  * model therefore fails the build when its page renders, naming the file.
  *
- * @this {{resourcePath: string, getOptions?: () => {readAtRunTime?: boolean}}}
+ * @this {{resourcePath: string, getOptions?: () => {readAtRunTime?: boolean}, addMissingDependency?: (file: string) => void}}
  * @returns {string}
  */
 function pitchPageData() {
@@ -55,6 +62,19 @@ function pitchPageData() {
     );
   }
   const modelFile = JSON.stringify(`./${path.basename(this.resourcePath)}${MODEL_FILE_QUERY}`);
+  const corePath = this.resourcePath.replace(/\.page\.json$/, PAGE_CORE_SUFFIX);
+  if (corePath !== this.resourcePath && fs.existsSync(corePath)) {
+    // An operation page: its core first, the rest when a reader uses it (src/client/page-model.ts).
+    const coreFile = JSON.stringify(`./${path.basename(corePath)}${MODEL_FILE_QUERY}`);
+    return (
+      `import url from ${modelFile};\n` +
+      `import coreUrl from ${coreFile};\n` +
+      `import {fetchOperationPageModel} from ${JSON.stringify(PAGE_MODEL_CLIENT)};\n` +
+      'export default await fetchOperationPageModel(coreUrl, url);\n'
+    );
+  }
+  // A core written later (`npm run gen` under `docusaurus start`) builds the page again.
+  this.addMissingDependency?.(corePath);
   return (
     `import url from ${modelFile};\n` +
     `import {fetchPageModel} from ${JSON.stringify(PAGE_MODEL_CLIENT)};\n` +
@@ -74,3 +94,4 @@ function pageDataLoader() {
 module.exports = pageDataLoader;
 module.exports.pitch = pitchPageData;
 module.exports.MODEL_FILE_QUERY = MODEL_FILE_QUERY;
+module.exports.PAGE_CORE_SUFFIX = PAGE_CORE_SUFFIX;

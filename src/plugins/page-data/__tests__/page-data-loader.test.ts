@@ -6,7 +6,8 @@ import {runInNewContext} from 'node:vm';
 import {describe, expect, it, vi} from 'vitest';
 import type * as RspackModule from '@rspack/core';
 import type {Stats} from '@rspack/core';
-import pageDataPlugin, {MDX_LOADER, MODEL_FILE_NAME, PAGE_DATA_TEST} from '../index';
+import pageDataPlugin, {MDX_LOADER, MODEL_FILE_NAME, MODEL_FILE_TEST, PAGE_DATA_TEST} from '../index';
+import {PAGE_CORE_SUFFIX} from '../../../openapi/page-core';
 import {fetchPageModel, pageModelOf} from '../../../client/page-model';
 
 const require = createRequire(import.meta.url);
@@ -15,6 +16,7 @@ const require = createRequire(import.meta.url);
 const docsConfig = () => ({module: {rules: [{test: /\.mdx?$/i, use: [{loader: MDX_LOADER, options: {}}]}]}});
 interface ModelRule {
   resourceQuery?: string;
+  test?: RegExp;
   type: string;
   generator?: {filename: string};
   use?: {loader: string; options: {readAtRunTime: boolean}}[];
@@ -26,8 +28,11 @@ const configure = (isServer: boolean) =>
 interface LoaderThis {
   resourcePath: string;
   getOptions?: () => {readAtRunTime?: boolean};
+  addMissingDependency?: (file: string) => void;
 }
-const pageDataLoader = require('../page-data-loader.js') as {pitch: (this: LoaderThis) => string; MODEL_FILE_QUERY: string};
+const pageDataLoader = require('../page-data-loader.js') as {pitch: (this: LoaderThis) => string; MODEL_FILE_QUERY: string; PAGE_CORE_SUFFIX: string};
+/** The module the browser bundle's page modules import (page-data-loader.js). */
+const PAGE_MODEL_CLIENT = path.resolve(__dirname, '../../../client/page-model.ts');
 /** The Rspack the site builds with (a dependency of @docusaurus/faster). */
 const {rspack} = createRequire(require.resolve('@docusaurus/faster/package.json'))('@rspack/core') as typeof RspackModule;
 
@@ -94,6 +99,60 @@ describe('page-data-loader', () => {
     }
   });
 
+  it('an operation page with a core: the first page settles with the core alone, and the full model comes when asked for', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'page-data-'));
+    try {
+      const model = {kind: 'operation', id: 'get-contact', summary: 'Get a contact', responses: [{status: '200', text: 'x'.repeat(5000)}]};
+      const core = {kind: 'operation', id: 'get-contact', summary: 'Get a contact', examples: {request: false, responses: true}};
+      writeFileSync(path.join(dir, 'get-contact.page.json'), JSON.stringify(model));
+      writeFileSync(path.join(dir, `get-contact${PAGE_CORE_SUFFIX}`), JSON.stringify(core));
+      writeFileSync(
+        path.join(dir, 'entry.js'),
+        [
+          "import page from './get-contact.page.json';",
+          `import {fullModelOf, loadFullModel} from ${JSON.stringify(PAGE_MODEL_CLIENT)};`,
+          'const full = fullModelOf(page);',
+          'const settled = {page: {...page}, fullBefore: full.model};',
+          'full.listeners.add(() => { self.result = {...settled, full: full.model, same: fullModelOf(page) === full}; });',
+          // Asked twice: fetched once.
+          'loadFullModel(full);',
+          'loadFullModel(full);',
+        ].join('\n'),
+      );
+      const {result, files, fetched} = await bundleAndRun(dir, 'entry.js');
+      expect(result).toEqual({page: core, fullBefore: undefined, full: model, same: true});
+      const modelFiles = files.filter((file) => file.startsWith(path.join('assets', 'models') + path.sep));
+      expect(modelFiles).toHaveLength(2);
+      const [coreFile, modelFile] = ['get-contact.page-core.json', 'get-contact.page.json'].map((name) => {
+        const text = readFileSync(path.join(dir, name), 'utf8');
+        return modelFiles.find((file) => readFileSync(path.join(dir, 'build', file), 'utf8') === text);
+      });
+      expect(fetched).toEqual([`/${coreFile}`, `/${modelFile}`]);
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
+  });
+
+  it('imports an operation page\'s core next to its model when there is one, and watches for one when not', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'page-data-'));
+    try {
+      const resourcePath = path.join(dir, 'create-contact.page.json');
+      writeFileSync(resourcePath, '{}');
+      const missing: string[] = [];
+      const pitch = () => pageDataLoader.pitch.call({resourcePath, getOptions: () => ({readAtRunTime: false}), addMissingDependency: (file) => missing.push(file)});
+      expect(pitch()).toContain('export default await fetchPageModel(url);');
+      expect(missing).toEqual([path.join(dir, `create-contact${PAGE_CORE_SUFFIX}`)]);
+      writeFileSync(path.join(dir, `create-contact${PAGE_CORE_SUFFIX}`), '{}');
+      const code = pitch();
+      expect(code).toContain(`import coreUrl from ${JSON.stringify(`./create-contact${PAGE_CORE_SUFFIX}${pageDataLoader.MODEL_FILE_QUERY}`)};`);
+      expect(code).toContain('export default await fetchOperationPageModel(coreUrl, url);');
+      expect(missing).toHaveLength(1);
+      expect(pageDataLoader.PAGE_CORE_SUFFIX).toBe(PAGE_CORE_SUFFIX);
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
+  });
+
   it('in the browser bundle, the module never reads the model: its pitch answers with the fetch', () => {
     const code = pageDataLoader.pitch.call({resourcePath: '/site/docs/api/say "hi".page.json', getOptions: () => ({readAtRunTime: false})});
     expect(code).toContain(`import url from ${JSON.stringify(`./say "hi".page.json${pageDataLoader.MODEL_FILE_QUERY}`)};`);
@@ -148,9 +207,10 @@ describe('page-data plugin', () => {
   it('routes page models through the loader and limits JSON export tracking, in both bundles; the browser takes each as a file, the server reads them at run time', () => {
     for (const isServer of [true, false]) {
       const [rule] = configure(isServer).module.rules;
-      expect(rule.test).toBe(PAGE_DATA_TEST);
+      expect(rule.test).toBe(MODEL_FILE_TEST);
       const [file, module] = rule.oneOf;
       expect(file).toEqual({resourceQuery: pageDataLoader.MODEL_FILE_QUERY, type: 'asset/resource', generator: {filename: MODEL_FILE_NAME}});
+      expect(module.test).toBe(PAGE_DATA_TEST);
       expect(module.type).toBe(isServer ? 'javascript/auto' : 'javascript/esm');
       expect(module.use?.[0].loader).toBe(require.resolve('../page-data-loader.js'));
       expect(module.use?.[0].options).toEqual({readAtRunTime: isServer});
@@ -161,6 +221,9 @@ describe('page-data plugin', () => {
     expect(configure(false).module.parser.javascript).toBeUndefined();
     expect(PAGE_DATA_TEST.test('docs/api/create-contact.page.json')).toBe(true);
     expect(PAGE_DATA_TEST.test('static/openapi.json')).toBe(false);
+    expect(PAGE_DATA_TEST.test(`docs/api/create-contact${PAGE_CORE_SUFFIX}`)).toBe(false);
+    expect(MODEL_FILE_TEST.test(`docs/api/create-contact${PAGE_CORE_SUFFIX}`)).toBe(true);
+    expect(MODEL_FILE_TEST.test('docs/api/create-contact.page.json')).toBe(true);
   });
 
   it('puts the generated-page loader in place of the MDX loader, and refuses to run before the docs plugin', () => {
