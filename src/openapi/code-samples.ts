@@ -147,13 +147,17 @@ export function toHarRequest(request: SampleRequest): HarRequest {
   return har;
 }
 
-function isJson(text: string): boolean {
+/** The value of a JSON text, or undefined when it is not JSON. */
+function parsedJson(text: string): unknown {
   try {
-    JSON.parse(text);
-    return true;
+    return JSON.parse(text) as unknown;
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+function isJson(text: string): boolean {
+  return parsedJson(text) !== undefined;
 }
 
 /**
@@ -164,7 +168,8 @@ function isJson(text: string): boolean {
 export function generateCodeSamples(request: SampleRequest): CodeSample[] {
   const har = toHarRequest(request);
   const snippet = new HTTPSnippet(har);
-  const body = har.postData?.mimeType === 'application/json' ? JSON.parse(har.postData.text ?? '') as unknown : undefined;
+  // A body sent as JSON; text that does not parse is sent as it is (toHarRequest).
+  const body = har.postData?.mimeType === 'application/json' ? parsedJson(har.postData.text ?? '') : undefined;
   // Made when a language writes the body itself: the same request with the stand-in body.
   let standInSnippet: HTTPSnippet | undefined;
   return SAMPLE_LANGUAGES.map(({id, label, language, target, client, postProcess, jsonBody}) => {

@@ -228,6 +228,12 @@ describe('generateCodeSamples', () => {
       expect(php('"just text"')).toContain("json_encode('just text')");
     });
 
+    it('sends a body labelled JSON that does not parse as the text it is, in every language', () => {
+      const samples = generateCodeSamples({...getContact, method: 'POST', postData: {mimeType: 'application/json', text: '{"name": '}});
+      expect(samples).toHaveLength(SAMPLE_LANGUAGES.length);
+      expect(samples.find((sample) => sample.id === 'php')?.code).toContain('CURLOPT_POSTFIELDS => "{\\"name\\": ",');
+    });
+
     it('escapes quotes, backslashes and control characters as PHP reads them', () => {
       expect(phpString("it's C:\\temp")).toBe("'it\\'s C:\\\\temp'");
       expect(phpString('line one\nline "two"\tcosts $5\u0001')).toBe('"line one\\nline \\"two\\"\\tcosts \\$5\\u{1}"');
