@@ -97,11 +97,12 @@ export default function HydrateOnDemand({
   }, [pressed]);
 
   // Still the server's HTML here: note what the reader left open, then hydrate in the same commit.
+  // An eager part renders something else than the server did (the URL's choice): nothing to keep.
   useLayoutEffect(() => {
     if (active || !wanted || !ready || pressed) return;
-    if (ref.current) openBefore.current = detailsOpen(ref.current);
+    if (ref.current && !eager) openBefore.current = detailsOpen(ref.current);
     setActive(true);
-  }, [active, wanted, ready, pressed]);
+  }, [active, wanted, ready, pressed, eager]);
 
   useEffect(() => {
     if (!active || !ref.current) return;
