@@ -5,7 +5,7 @@ export const PAGE_CORE_SUFFIX = '.page-core.json';
 
 /** Whether the examples column shows a request example, and response examples. */
 export function examplesShown(page: OperationPageModel | OperationPageCore): OperationPageCore['examples'] {
-  if ('examples' in page) return page.examples;
+  if (isOperationPageCore(page)) return page.examples;
   return {
     request: page.requestBody?.content.some((media) => media.examples.length > 0) ?? false,
     responses: page.responses.some((response) => response.content.some((media) => media.examples.length > 0)),
