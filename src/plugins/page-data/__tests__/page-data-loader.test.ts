@@ -55,6 +55,8 @@ async function bundleAndRun(dir: string, entry: string): Promise<{result: unknow
     // The plugin's rules, and TypeScript (src/client/page-model.ts) as the site's own config compiles it.
     module: {...module, rules: [...module.rules, {test: /\.ts$/, loader: 'builtin:swc-loader', options: {jsc: {parser: {syntax: 'typescript'}}}}]} as never,
     resolve: {extensions: ['.ts', '.js']},
+    // As Docusaurus's client config defines it for a production build (src/client/hydration-state.ts reads it).
+    plugins: [new rspack.DefinePlugin({'process.env.HYDRATE_CLIENT_ENTRY': JSON.stringify(true)})],
   });
   const stats = await new Promise<Stats>((resolve, reject) => {
     compiler.run((error, result) => (error || !result ? reject(error ?? new Error('no stats')) : resolve(result)));
