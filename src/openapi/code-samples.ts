@@ -52,8 +52,8 @@ export function phpString(text: string): string {
  * indentation step per level; `level` is the depth of the line it starts on.
  * httpsnippet's PHP writer doubles the indentation at each level instead: a
  * body 10 levels deep was indented 1,024 spaces (Microsoft Graph's
- * entitlement catalog: a 1.6 MB sample for a 68 KB body), and one 25 levels
- * deep outgrew V8's longest string.
+ * entitlement catalog: a 1.6 MB sample for a 68 KB body), one 24 levels deep
+ * gave a 246 MB sample, and two levels more outgrow V8's longest string.
  */
 export function phpLiteral(value: unknown, indent: string, level: number): string {
   if (value === null || value === undefined) return 'null';
