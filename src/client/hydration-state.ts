@@ -10,8 +10,8 @@
  */
 import type {ClientModule} from '@docusaurus/types';
 
-/** The first page is server HTML to hydrate: a production build (Docusaurus's client config defines it, as for its own client entry). */
-const HYDRATES_SERVER_HTML = Boolean(process.env.HYDRATE_CLIENT_ENTRY);
+/** The first page is server HTML to hydrate: a production build (Docusaurus's client config defines it for its client entry, ./staged-entry.tsx). */
+export const HYDRATES_SERVER_HTML = Boolean(process.env.HYDRATE_CLIENT_ENTRY);
 
 let firstPageHydrated = false;
 

@@ -17,6 +17,7 @@ import App from '@docusaurus/core/lib/client/App.js';
 import preload from '@docusaurus/core/lib/client/preload.js';
 import docusaurus from '@docusaurus/core/lib/client/docusaurus.js';
 import type * as ReactDomClient from 'react-dom/client';
+import {HYDRATES_SERVER_HTML} from './hydration-state';
 import {nextTask, startInSteps} from './staged-start';
 
 type ReactDomClient = typeof ReactDomClient;
@@ -24,9 +25,6 @@ type ReactDomClient = typeof ReactDomClient;
 function Router({children}: {children: React.ReactNode}) {
   return siteConfig.future.experimental_router === 'hash' ? <HashRouter>{children}</HashRouter> : <BrowserRouter>{children}</BrowserRouter>;
 }
-
-// Production builds hydrate the server's HTML; `docusaurus start` renders from nothing.
-const hydrate = Boolean(process.env.HYDRATE_CLIENT_ENTRY);
 
 function onRecoverableError(error: unknown, errorInfo: unknown): void {
   console.error('Docusaurus React Root onRecoverableError:', error, errorInfo);
@@ -45,7 +43,8 @@ if (ExecutionEnvironment.canUseDOM) {
   const render = (ReactDOM: ReactDomClient) => {
     if (window.docusaurusRoot) {
       window.docusaurusRoot.render(app);
-    } else if (hydrate) {
+    } else if (HYDRATES_SERVER_HTML) {
+      // A production build's server HTML; `docusaurus start` renders from nothing.
       window.docusaurusRoot = ReactDOM.hydrateRoot(container, app, {onRecoverableError});
     } else {
       const root = ReactDOM.createRoot(container, {onRecoverableError});
