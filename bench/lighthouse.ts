@@ -1,3 +1,4 @@
+import {HOST_RESOLVER_RULES} from '../config/chromium';
 import {CHROMIUM_FLAGS, isLocalUrl} from './page-load';
 
 export interface LighthouseRun {
@@ -14,9 +15,6 @@ export interface LighthouseRun {
   /** Why a metric is missing, when Lighthouse says so. */
   error: string | null;
 }
-
-/** Every name resolves to nothing except 127.0.0.1, so nothing leaves the machine. */
-export const HOST_RESOLVER_RULES = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1';
 
 type AuditMap = Record<string, {numericValue?: number; details?: unknown; errorMessage?: string} | undefined>;
 

@@ -12,19 +12,25 @@
 // `SPEC_FILE=<file> npm run spec`, `npm run gen`, and for the first
 // `--builds` of the sample the rest of `npm run build` with the site's own
 // docusaurus.config.ts. Nothing is relaxed and nothing is copied past a step
-// that failed: the report shows the site as it is.
+// that failed: the report shows the site as it is. Each site built is then
+// used in Debian's Chromium (scripts/real-world/browse.ts): its overview,
+// operation and schema pages must hydrate, and the parts of an operation page
+// and its explorer with them, without a console error.
 //
 // Exit status: 0 when the report is written, however many descriptions
 // failed; 1 when the runner itself could not do its job.
 import {execFileSync} from 'node:child_process';
-import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 
 import {parseCommandLine, UsageError} from './command-line';
 import {prepareCorpusSite, resetGenerated, type CorpusSite} from './corpus/corpus-site';
 import {runStep} from './corpus/run-step';
-import {classifyFailure} from './real-world/classify';
+import type {Browser} from '@playwright/test';
+
+import {browseBuiltSite, launchBrowser, pickBrowseRoutes} from './real-world/browse';
+import {browserFailure, classifyFailure} from './real-world/classify';
 import {describeOrigin, installedVersions, listCandidates, missingCollections, SAMPLE_SHARES} from './real-world/collections';
 import {countOperations, parseDescription} from './real-world/count-operations';
 import {jsonReport, markdownReport, resultCell, type DescriptionResult, type RunInfo} from './real-world/report';
@@ -133,7 +139,13 @@ function countPages(site: CorpusSite): number {
   return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.api.mdx')).length : 0;
 }
 
-async function runDescription(site: CorpusSite, steps: readonly SiteStep[], candidate: Candidate, build: boolean): Promise<DescriptionResult> {
+async function runDescription(
+  site: CorpusSite,
+  steps: readonly SiteStep[],
+  candidate: Candidate,
+  build: boolean,
+  browser: () => Promise<Browser>,
+): Promise<DescriptionResult> {
   const started = performance.now();
   const logFile = path.join(logDir, `${candidate.file.replace(/[^\w.-]+/g, '_')}.log`);
   writeFileSync(logFile, `[real-world] ${candidate.absolutePath}\n`);
@@ -182,7 +194,14 @@ async function runDescription(site: CorpusSite, steps: readonly SiteStep[], cand
       return done();
     }
   }
-  if (build) result.outcome = 'published';
+  if (!build) return done();
+  const routes = pickBrowseRoutes(site.dir, path.join(site.dir, 'build'));
+  const browsed = await browseBuiltSite(await browser(), path.join(site.dir, 'build'), routes);
+  result.browser = {pages: browsed.pages, problems: browsed.problems};
+  result.steps.push({step: 'browser', seconds: browsed.seconds, ok: browsed.problems.length === 0});
+  appendFileSync(logFile, `[real-world] in the browser: ${browsed.pages.join(', ')}\n${browsed.problems.map((problem) => `  ${problem}\n`).join('')}`);
+  result.failure = browserFailure(browsed.problems);
+  result.outcome = result.failure ? 'failed' : 'published';
   return done();
 }
 
@@ -262,14 +281,18 @@ async function main(): Promise<void> {
     writeFileSync(`${base}.md`, markdownReport(info, results));
     writeFileSync(`${base}.json`, jsonReport(info, results));
   };
+  // Started for the first site built, closed at the end.
+  let browser: Promise<Browser> | undefined;
+  const sharedBrowser = () => (browser ??= launchBrowser());
   for (const [index, candidate] of sample.entries()) {
-    const result = await runDescription(site, steps, candidate, index < options.builds);
+    const result = await runDescription(site, steps, candidate, index < options.builds, sharedBrowser);
     results.push(result);
     log(`${index + 1}/${sample.length} ${result.file} (${result.size}, ${(result.bytes / 1024).toFixed(0)} KB): ${resultCell(result)} [${result.seconds.toFixed(0)} s]`);
     // After each description, so a stopped run still leaves its report.
     write();
   }
   write();
+  if (browser !== undefined) await (await browser).close();
   process.stdout.write(markdownReport(info, results));
   log(`report: ${path.relative(projectRoot, `${base}.md`)} and .json`);
 }

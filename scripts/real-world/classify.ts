@@ -5,7 +5,7 @@ import {stripVTControlCharacters} from 'node:util';
  * coarser key that groups the same failure across descriptions.
  */
 export interface Failure {
-  /** The step that failed: `spec`, `gen`, `changelog`, `build`. */
+  /** The step that failed: `spec`, `gen`, `changelog`, `build`, or `browser` (the built site in Chromium). */
   step: string;
   /** The first meaningful line of the log. */
   reason: string;
@@ -116,4 +116,18 @@ export function classifyFailure(
   const last = all.at(-1);
   const reason = `exit code ${run.exitCode ?? 'none'}${last ? `: ${last}` : ''}`;
   return {step, reason: clip(reason), group: reasonGroup(reason)};
+}
+
+/**
+ * The browser's verdict on a built site (scripts/real-world/browse.ts,
+ * problems as `<route>: <what went wrong>`) as a failure of the `browser`
+ * step; undefined when it found nothing.
+ */
+export function browserFailure(problems: readonly string[]): Failure | undefined {
+  const first = problems[0];
+  if (first === undefined) return undefined;
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
+  // The route differs per description; what went wrong groups them.
+  const what = first.includes(': ') ? first.slice(first.indexOf(': ') + 2) : first;
+  return {step: 'browser', reason: clip(`${first}${more}`), group: reasonGroup(what)};
 }

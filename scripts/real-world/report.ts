@@ -23,7 +23,9 @@ export interface DescriptionResult {
   problems: number | null;
   /** `docs/api/*.api.mdx` after the gen step; null when gen did not run. */
   pages: number | null;
-  /** `published`: built in full; `generated`: spec and gen passed, build not asked for; `failed`: see `failure`. */
+  /** Pages opened in a browser after the build (scripts/real-world/browse.ts), and what went wrong on them. */
+  browser?: {pages: string[]; problems: string[]};
+  /** `published`: built in full and used in a browser; `generated`: spec and gen passed, build not asked for; `failed`: see `failure`. */
   outcome: 'published' | 'generated' | 'failed';
   failure?: Failure;
   steps: StepTiming[];
@@ -43,10 +45,12 @@ export interface RunInfo {
   seconds: number;
 }
 
-/** Where each step counts in the summary line. */
-const STAGE_OF_STEP: Record<string, 'spec' | 'gen' | 'build'> = {spec: 'spec', gen: 'gen'};
+type Stage = 'spec' | 'gen' | 'build' | 'browser';
 
-function stageOf(step: string): 'spec' | 'gen' | 'build' {
+/** Where each step counts in the summary line; every other step is part of the build. */
+const STAGE_OF_STEP: Record<string, Stage> = {spec: 'spec', gen: 'gen', browser: 'browser'};
+
+function stageOf(step: string): Stage {
   return STAGE_OF_STEP[step] ?? 'build';
 }
 
@@ -72,14 +76,14 @@ export function summaryLine(results: readonly DescriptionResult[]): string {
   const generated = results.filter((result) => result.outcome === 'generated').length;
   const line =
     `${plural(results.length, 'description')}: ${published} published, ${failedAt('spec')} refused by the spec step, ` +
-    `${failedAt('gen')} failed in generation, ${failedAt('build')} failed in the build`;
+    `${failedAt('gen')} failed in generation, ${failedAt('build')} failed in the build, ${failedAt('browser')} failed in the browser`;
   const notBuilt = generated > 0 ? `; ${generated} generated their pages and were not built` : '';
   const mismatched = pagesNotMatchingOperations(results).length;
   return `${line}${notBuilt}${mismatched > 0 ? `; ${mismatched} with a page count that differs from the operations` : ''}`;
 }
 
 export interface ReasonGroup {
-  stage: 'spec' | 'gen' | 'build';
+  stage: Stage;
   group: string;
   count: number;
   files: string[];
@@ -97,7 +101,7 @@ export function groupReasons(results: readonly DescriptionResult[]): ReasonGroup
     group.files.push(result.file);
     groups.set(key, group);
   }
-  const order = ['spec', 'gen', 'build'];
+  const order: Stage[] = ['spec', 'gen', 'build', 'browser'];
   return [...groups.values()].sort((a, b) => b.count - a.count || order.indexOf(a.stage) - order.indexOf(b.stage) || a.group.localeCompare(b.group));
 }
 
@@ -111,7 +115,7 @@ function seconds(value: number | undefined): string {
   return value === undefined ? '' : value.toFixed(1);
 }
 
-function stepSeconds(result: DescriptionResult, stage: 'spec' | 'gen' | 'build'): number | undefined {
+function stepSeconds(result: DescriptionResult, stage: Stage): number | undefined {
   const steps = result.steps.filter((step) => stageOf(step.step) === stage);
   return steps.length === 0 ? undefined : steps.reduce((sum, step) => sum + step.seconds, 0);
 }
@@ -142,12 +146,12 @@ export function markdownReport(info: RunInfo, results: readonly DescriptionResul
       `${plural(results.length, 'description')} (${sizes}) from ` +
       `${Object.entries(info.collections).map(([name, version]) => `${name} ${version}`).join(' and ')}; ` +
       `spec and gen on each, the rest of the build on the first ${Math.min(info.builds, info.count)} ` +
-      `(${built} got that far). Site at ${info.commit}; ${(info.seconds / 60).toFixed(1)} min in all.${progress}`,
+      `(${built} got that far), and each built site's overview, operation and schema pages used in Chromium. Site at ${info.commit}; ${(info.seconds / 60).toFixed(1)} min in all.${progress}`,
     '',
     `**${summaryLine(results)}**`,
     '',
-    '| # | file | origin | size (KB) | operations | problems | pages | result | spec (s) | gen (s) | build (s) | total (s) |',
-    '| --: | --- | --- | --: | --: | --: | --: | --- | --: | --: | --: | --: |',
+    '| # | file | origin | size (KB) | operations | problems | pages | result | spec (s) | gen (s) | build (s) | browser (s) | total (s) |',
+    '| --: | --- | --- | --: | --: | --: | --: | --- | --: | --: | --: | --: | --: |',
   ];
   results.forEach((result, index) => {
     out.push(
@@ -163,6 +167,7 @@ export function markdownReport(info: RunInfo, results: readonly DescriptionResul
         seconds(stepSeconds(result, 'spec')),
         seconds(stepSeconds(result, 'gen')),
         seconds(stepSeconds(result, 'build')),
+        seconds(stepSeconds(result, 'browser')),
         seconds(result.seconds),
       ].join(' | ')} |`,
     );

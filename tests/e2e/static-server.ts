@@ -17,7 +17,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** A static server for the hostile build, resolving routes the way `docusaurus serve` does. */
+/** A static server for a build, resolving routes the way `docusaurus serve` does. */
 export function serveDirectory(root: string): Promise<Server> {
   const server = createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
@@ -27,6 +27,11 @@ export function serveDirectory(root: string): Promise<Server> {
     );
     const status = file ? 200 : 404;
     const served = file ?? path.join(root, '404.html');
+    if (!existsSync(served)) {
+      // A directory that is not a whole build (a test's own pages) has no 404 page.
+      response.writeHead(status, {'content-type': 'text/plain; charset=utf-8'}).end('Not Found');
+      return;
+    }
     response.writeHead(status, {'content-type': CONTENT_TYPES[path.extname(served)] ?? 'application/octet-stream'});
     createReadStream(served).pipe(response);
   });
