@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
-import {classifyFailure, reasonGroup} from '../classify';
+import {browserFailure, classifyFailure, reasonGroup} from '../classify';
 
 const failed = {timedOut: false, exitCode: 1, timeoutSeconds: 900};
 
@@ -100,5 +100,21 @@ describe('reasonGroup', () => {
     expect(reasonGroup('larger than the 25 MB cap (44.9 MB)')).toBe(reasonGroup('larger than the 25 MB cap (26.1 MB)'));
     expect(reasonGroup('external $ref "a.yaml" at /paths/~1pets/get')).toBe(reasonGroup('external $ref "b.yaml#/X" at /components/schemas/Y'));
     expect(reasonGroup('the spec has no operations')).not.toBe(reasonGroup('file not found'));
+  });
+});
+
+describe('browserFailure', () => {
+  it('is nothing when the browser found nothing', () => {
+    expect(browserFailure([])).toBeUndefined();
+  });
+
+  it('gives the first problem with its route and how many more; groups by what went wrong, whatever the route', () => {
+    const failure = browserFailure(['/docs/api/list-pets: uncaught exception: x is undefined', '/docs/api/pets: did not hydrate within 120 s']);
+    expect(failure).toEqual({
+      step: 'browser',
+      reason: '/docs/api/list-pets: uncaught exception: x is undefined (and 1 more)',
+      group: 'uncaught exception: x is undefined',
+    });
+    expect(browserFailure(['/docs/api/get-owner: uncaught exception: x is undefined'])?.group).toBe(failure?.group);
   });
 });
