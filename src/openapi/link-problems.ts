@@ -1,6 +1,7 @@
 import {parseSpecMarkdown} from './markdown';
+import {leadSummary} from './page-outline';
 import {rewriteMarkdownLinks, type LinkContext} from './spec-links';
-import {escapePointerSegment, isObject, type SpecDocument} from './spec-document';
+import {escapePointerSegment, isObject, type JsonObject, type SpecDocument} from './spec-document';
 
 export interface LinkProblem {
   /** JSON Pointer (RFC 6901) of the string that holds the link, e.g. `/paths/~1pets/get/description`. */
@@ -42,9 +43,11 @@ function mayHoldRewrittenLink(text: string): boolean {
 /**
  * Every link in the spec's Markdown that this site rewrites or cannot link,
  * with the pointer of its string and what was done. Reads every `description`
- * (of the info, tags, external docs, operations, parameters, schemas, …), and
- * the description of each Example Object, but no example payloads, defaults,
- * or `x-` extensions (except `x-webhooks`, which the pages render).
+ * (of the info, tags, external docs, operations, parameters, schemas, …), the
+ * description of each Example Object and the summary of an operation whose
+ * page renders it as Markdown (a paragraph, not a title: `leadSummary`), but
+ * no example payloads, defaults, or `x-` extensions (except `x-webhooks`,
+ * which the pages render).
  *
  * Linear in the document: each object is visited once (a YAML alias is
  * reported at its first pointer), and each distinct text is parsed once, by the
@@ -54,6 +57,8 @@ export function findLinkProblems(spec: SpecDocument, context: LinkContext): Link
   const problems: LinkProblem[] = [];
   const messagesByText = new Map<string, string[]>();
   const visited = new Set<object>();
+  // An operation's summary that reads as a paragraph, not a title, leads its page's description (model.ts).
+  const pagedOperations = new Set<object>(context.pageIds.operations.map((entry) => entry.operation));
 
   const check = (text: string, pointer: string) => {
     if (!mayHoldRewrittenLink(text)) return;
@@ -81,6 +86,8 @@ export function findLinkProblems(spec: SpecDocument, context: LinkContext): Link
         walk(child, childPointer, keys === 'callbacks' ? 'names' : 'keywords');
       } else if (key === 'description') {
         if (typeof child === 'string') check(child, childPointer);
+      } else if (key === 'summary') {
+        if (typeof child === 'string' && pagedOperations.has(value) && leadSummary(value as JsonObject) !== undefined) check(child, childPointer);
       } else if (key === 'examples') {
         // A map of Example Objects (their descriptions are spec text); a
         // schema's `examples` is an array of payloads.

@@ -82,6 +82,8 @@ interface PageIndex {
   tagsByLooseName: Map<string, string>;
   operationsByPageId: Map<string, string>;
   operationsByLooseId: Map<string, string>;
+  /** An operation's summary as a heading id (`Create a fork` → `create-a-fork`); null where two operations share it. */
+  operationsBySummaryId: Map<string, string | null>;
 }
 
 const pageIndexes = new WeakMap<PageIdAssignment, PageIndex>();
@@ -94,6 +96,7 @@ function pageIndex(ids: PageIdAssignment): PageIndex {
     tagsByLooseName: new Map(),
     operationsByPageId: new Map(ids.operations.map((entry) => [entry.pageId, entry.pageId])),
     operationsByLooseId: new Map(),
+    operationsBySummaryId: new Map(),
   };
   // First one wins, as in the sidebar's order.
   for (const tag of ids.tags) {
@@ -103,6 +106,9 @@ function pageIndex(ids: PageIdAssignment): PageIndex {
   for (const entry of ids.operations) {
     const loose = kebabCase(asString(entry.operation.operationId) ?? '');
     if (loose && !index.operationsByLooseId.has(loose)) index.operationsByLooseId.set(loose, entry.pageId);
+    const summary = asString(entry.operation.summary)?.trim();
+    const summaryId = summary ? createSlugger().slug(summary) : '';
+    if (summaryId) index.operationsBySummaryId.set(summaryId, index.operationsBySummaryId.has(summaryId) ? null : entry.pageId);
   }
   pageIndexes.set(ids, index);
   return index;
@@ -179,8 +185,64 @@ function rewriteFragment(href: string, fragment: string, context: LinkContext): 
   if (/^(schema\/|\/components\/schemas\/|\/definitions\/)/.test(fragment)) {
     return {text: true, problem: `${redoc} for a part of a schema; this site has no page for it, so it is shown as plain text`};
   }
+  const named = namedByBareAnchor(fragment, context);
+  if (named !== undefined) {
+    const target = pageHref(context, named.pageId, named.fragment);
+    return {href: target, problem: `link ${quoted(href)} is no anchor of our pages but names ${named.what}; rewritten to ${target}`};
+  }
   // An anchor in the same page: Docusaurus only warns about a broken one.
   return {href};
+}
+
+/**
+ * Ids an operation or schema page gives its own sections
+ * (src/components/OperationPage, src/theme): a bare anchor with one of these
+ * stays in the page, whatever else it could name.
+ */
+const PAGE_SECTION_IDS = new Set([
+  'authorization',
+  'callbacks',
+  'code-samples',
+  'examples',
+  'fields',
+  'parameters',
+  'request-body',
+  'request-body-section',
+  'request-example',
+  'response-examples',
+  'responses',
+  'responses-section',
+  'servers',
+  'try-it',
+  'used-by',
+]);
+
+/** Whether a page has this id for a section: one of the above, `query-parameters`, `response-201-headers`, or a callback's (`callback-0-responses`). */
+function isPageSectionId(id: string): boolean {
+  const own = id.replace(/^callback-\d+-/, '');
+  return PAGE_SECTION_IDS.has(own) || /^((path|query|header|cookie|unresolved)-parameters|response-[a-z\d]+(-headers)?)$/i.test(own);
+}
+
+/**
+ * A bare anchor (`#create-a-fork`) was written for the vendor's own site,
+ * where it is often the heading of an operation on a page that lists many
+ * (docs.github.com), or a heading of the API's introduction. Where it is
+ * none of our pages' own section ids and names exactly one operation (its
+ * summary as a heading id, its page id or its operationId), or one of the
+ * overview's headings, it goes there.
+ */
+function namedByBareAnchor(fragment: string, context: LinkContext): {pageId: string; fragment?: string; what: string} | undefined {
+  const id = decoded(fragment);
+  if (id === '' || isPageSectionId(id)) return undefined;
+  // First the overview's own headings, which a link in the overview means.
+  if (context.overviewHeadingIds.has(id)) return {pageId: context.pageIds.overviewId, fragment: id, what: "a heading of the API's overview"};
+  const index = pageIndex(context.pageIds);
+  const bySummary = index.operationsBySummaryId.get(id);
+  if (bySummary) return {pageId: bySummary, what: "an operation's summary"};
+  // A summary two operations share names neither.
+  if (bySummary === null) return undefined;
+  const byId = index.operationsByPageId.get(id) ?? context.pageIds.byOperationId(id)?.pageId;
+  return byId ? {pageId: byId, what: 'an operation'} : undefined;
 }
 
 function resolveOnVendorSite(href: string, target: string, context: LinkContext): LinkRewrite {

@@ -99,6 +99,31 @@ describe('rewriteSpecLink', () => {
     });
   });
 
+  it.each([
+    ['#get-a-pet', '/docs/api/get-a-pet', "an operation's summary"],
+    ['#getPets', '/docs/api/get-pets', 'an operation'],
+    ['#list-domain-records', '/docs/api/list-domain-records', 'an operation'],
+    ['#authentication', '/docs/api/petstore#authentication', "a heading of the API's overview"],
+  ])('sends the bare anchor %j, written for the vendor\'s pages, to %s', (href, target, what) => {
+    expect(rewriteSpecLink(href, noBase)).toEqual({href: target, problem: `link "${href}" is no anchor of our pages but names ${what}; rewritten to ${target}`});
+  });
+
+  it.each(['#parameters', '#query-parameters', '#response-201', '#response-4XX-headers', '#callback-0-request-body', '#callback-1-responses', '#request-body.name', '#unknown'])(
+    'keeps the bare anchor %j, a section of our pages or nothing it can name, in the page',
+    (href) => {
+      expect(rewriteSpecLink(href, noBase)).toEqual({href});
+    },
+  );
+
+  it('keeps a bare anchor that names the summary of two operations in the page', () => {
+    const twice = linkContextFor(
+      new SpecDocument(petstoreDocument({paths: {'/a': {get: {summary: 'List things', ...ok}}, '/b': {get: {summary: 'List things', operationId: 'list-b', ...ok}}}})),
+      {apiDocsBasePath: '/docs/api'},
+    );
+    expect(rewriteSpecLink('#list-things', twice)).toEqual({href: '#list-things'});
+    expect(rewriteSpecLink('#list-b', twice)).toMatchObject({href: '/docs/api/list-b'});
+  });
+
   it('sends a section the overview does not have to the overview', () => {
     expect(rewriteSpecLink('#section/Pagination', noBase)).toEqual({
       href: '/docs/api/petstore',
@@ -316,7 +341,11 @@ describe('findLinkProblems', () => {
             'x-codeSamples': [{lang: 'sh', source: '[x](/x)'}],
           },
         },
-        '/domains': {get: {operationId: 'list_domain_records', tags: ['Domain Records'], ...ok}},
+        '/domains': {
+          get: {operationId: 'list_domain_records', tags: ['Domain Records'], summary: 'List records; see [pets](#getPets) and [docs](/docs/records).', ...ok},
+          // A summary that reads as a title is no Markdown on the page: nothing to report.
+          post: {summary: 'Add <javascript:x> record', ...ok},
+        },
       },
     }),
   );
@@ -343,6 +372,11 @@ describe('findLinkProblems', () => {
         message: 'link "#operation/getPets" points to a Redoc anchor; rewritten to /docs/api/get-pets',
       },
       {pointer: '/paths/~1pets/get/responses/200/content/application~1json/examples/first/description', message: relative('/docs/examples')},
+      {
+        pointer: '/paths/~1domains/get/summary',
+        message: 'link "#getPets" is no anchor of our pages but names an operation; rewritten to /docs/api/get-pets',
+      },
+      {pointer: '/paths/~1domains/get/summary', message: relative('/docs/records')},
       {pointer: '/externalDocs/description', message: relative('guide.html')},
     ]);
   });
