@@ -84,6 +84,8 @@ interface PageIndex {
   operationsByLooseId: Map<string, string>;
   /** An operation's summary as a heading id (`Create a fork` → `create-a-fork`); null where two operations share it. */
   operationsBySummaryId: Map<string, string | null>;
+  /** Schema pages by the kebab case of the schema's name; null where two names share it. */
+  schemasByLooseName: Map<string, string | null>;
 }
 
 const pageIndexes = new WeakMap<PageIdAssignment, PageIndex>();
@@ -97,6 +99,7 @@ function pageIndex(ids: PageIdAssignment): PageIndex {
     operationsByPageId: new Map(ids.operations.map((entry) => [entry.pageId, entry.pageId])),
     operationsByLooseId: new Map(),
     operationsBySummaryId: new Map(),
+    schemasByLooseName: new Map(),
   };
   // First one wins, as in the sidebar's order.
   for (const tag of ids.tags) {
@@ -109,6 +112,10 @@ function pageIndex(ids: PageIdAssignment): PageIndex {
     const summary = asString(entry.operation.summary)?.trim();
     const summaryId = summary ? createSlugger().slug(summary) : '';
     if (summaryId) index.operationsBySummaryId.set(summaryId, index.operationsBySummaryId.has(summaryId) ? null : entry.pageId);
+  }
+  for (const schema of ids.schemas) {
+    const loose = kebabCase(schema.name);
+    if (loose) index.schemasByLooseName.set(loose, index.schemasByLooseName.has(loose) ? null : schema.pageId);
   }
   pageIndexes.set(ids, index);
   return index;
@@ -226,10 +233,11 @@ function isPageSectionId(id: string): boolean {
 /**
  * A bare anchor (`#create-a-fork`) was written for the vendor's own site,
  * where it is often the heading of an operation on a page that lists many
- * (docs.github.com), or a heading of the API's introduction. Where it is
- * none of our pages' own section ids and names exactly one operation (its
- * summary as a heading id, its page id or its operationId), or one of the
- * overview's headings, it goes there.
+ * (docs.github.com), a heading of the API's introduction, or an object's
+ * section. Where it is none of our pages' own section ids and names one of
+ * the overview's headings, exactly one operation (its summary as a heading
+ * id, its page id or its operationId) or exactly one schema (its name, or
+ * the name's kebab case), it goes there.
  */
 function namedByBareAnchor(fragment: string, context: LinkContext): {pageId: string; fragment?: string; what: string} | undefined {
   const id = decoded(fragment);
@@ -242,7 +250,10 @@ function namedByBareAnchor(fragment: string, context: LinkContext): {pageId: str
   // A summary two operations share names neither.
   if (bySummary === null) return undefined;
   const byId = index.operationsByPageId.get(id) ?? context.pageIds.byOperationId(id)?.pageId;
-  return byId ? {pageId: byId, what: 'an operation'} : undefined;
+  if (byId) return {pageId: byId, what: 'an operation'};
+  // `[check_run](#check_run) object`: the schema `check-run`.
+  const schema = context.pageIds.schemaPageId(id) ?? index.schemasByLooseName.get(kebabCase(id));
+  return schema ? {pageId: schema, what: 'a schema'} : undefined;
 }
 
 function resolveOnVendorSite(href: string, target: string, context: LinkContext): LinkRewrite {

@@ -115,6 +115,22 @@ describe('rewriteSpecLink', () => {
     },
   );
 
+  it('sends a bare anchor that names one schema to its page, by name or by kebab case', () => {
+    const withSchemas = linkContextFor(
+      new SpecDocument(petstoreDocument({components: {schemas: {'check-run': {type: 'object'}, Pet: {type: 'object'}, a_b: {type: 'string'}, 'a-b': {type: 'string'}}}})),
+      {apiDocsBasePath: '/docs/api'},
+    );
+    expect(rewriteSpecLink('#check_run', withSchemas)).toEqual({
+      href: '/docs/api/schemas/check-run',
+      problem: 'link "#check_run" is no anchor of our pages but names a schema; rewritten to /docs/api/schemas/check-run',
+    });
+    expect(rewriteSpecLink('#Pet', withSchemas)).toMatchObject({href: '/docs/api/schemas/pet'});
+    expect(rewriteSpecLink('#a_b', withSchemas)).toMatchObject({href: `/docs/api/${withSchemas.pageIds.schemaPageId('a_b')}`});
+    expect(withSchemas.pageIds.schemaPageId('a_b')).not.toBe(withSchemas.pageIds.schemaPageId('a-b'));
+    // Two schemas whose names have the same kebab case: neither.
+    expect(rewriteSpecLink('#A_B', withSchemas)).toEqual({href: '#A_B'});
+  });
+
   it('keeps a bare anchor that names the summary of two operations in the page', () => {
     const twice = linkContextFor(
       new SpecDocument(petstoreDocument({paths: {'/a': {get: {summary: 'List things', ...ok}}, '/b': {get: {summary: 'List things', operationId: 'list-b', ...ok}}}})),
