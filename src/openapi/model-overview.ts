@@ -64,7 +64,7 @@ export function overviewPageModel(spec: SpecDocument, id: string, apiDocsBasePat
   if (description) collect(description.children);
   const contact = isObject(info.contact) ? info.contact : undefined;
   const license = isObject(info.license) ? info.license : undefined;
-  const title = wellFormed(asString(info.title) ?? 'API');
+  const title = wellFormed(spec.title);
   const model: OverviewPageModel = {
     kind: 'overview',
     id,

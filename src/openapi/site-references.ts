@@ -1,6 +1,6 @@
 import {assignPageIds} from './page-ids';
 import {titleSummary} from './page-outline';
-import {asString, type SpecDocument} from './spec-document';
+import type {SpecDocument} from './spec-document';
 
 /**
  * Hand-written links into the generated reference (footer, home page, docs,
@@ -46,7 +46,7 @@ export function resolveReference(
   if (!spec) return {permalink: NO_SPEC_PERMALINK, found: false};
   const ids = assignPageIds(spec);
   const page = (id: string) => `${apiDocsBasePath}/${id}`;
-  const overview: ResolvedReference = {permalink: page(ids.overviewId), found: true, label: asString(spec.info.title) ?? 'API overview'};
+  const overview: ResolvedReference = {permalink: page(ids.overviewId), found: true, label: spec.title};
 
   if ('operation' in reference) {
     const entry = ids.byOperationId(reference.operation);

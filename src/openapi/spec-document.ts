@@ -21,6 +21,9 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 const HTTP_METHOD_SET: ReadonlySet<string> = new Set(HTTP_METHODS);
 
+/** What the site calls an API whose `info.title` is missing or blank. */
+export const API_TITLE_FALLBACK = 'API';
+
 /** Whether a path item key names an operation (`get`), not `parameters`, `summary`, `x-…` or `GET`. */
 export function isHttpMethod(key: string): key is HttpMethod {
   return HTTP_METHOD_SET.has(key);
@@ -138,6 +141,11 @@ export class SpecDocument {
 
   get info(): JsonObject {
     return isObject(this.root.info) ? this.root.info : {};
+  }
+
+  /** The API's name as the site shows it: `info.title` without surrounding space, or `API` where it is missing or blank. */
+  get title(): string {
+    return asString(this.info.title)?.trim() || API_TITLE_FALLBACK;
   }
 
   get paths(): JsonObject {

@@ -80,10 +80,22 @@ export async function validateSpec(parsed: unknown, options: ValidateOptions = {
       'nothing to document: the description has no operations (paths with HTTP methods) and no webhooks, so the reference would be empty',
     );
   }
+  const pageIds = assignPageIds(spec);
+  // First, as it names the overview. A missing title is the linter's (`info`
+  // requires one); a blank one is allowed by the schema but names nothing.
+  if (typeof spec.info.title === 'string' && spec.info.title.trim() === '') {
+    const at = located ? source.locate('/info/title', true) : undefined;
+    problems.push({
+      kind: 'operation',
+      pointer: '/info/title',
+      ...(at ? {line: at.line, column: at.column} : {}),
+      message: `info.title is blank: the site calls the API "${spec.title}", and its overview page is ${API_DOCS_BASE_PATH}/${pageIds.overviewId}`,
+    });
+  }
   // How the generator names and groups pages where the description leaves it
   // open. Operation and tag pointers are the same in a converted Swagger 2.0
   // document as in the original, so they locate in the received text too.
-  for (const note of assignPageIds(spec).notes) {
+  for (const note of pageIds.notes) {
     const at = located ? source.locate(note.pointer, true) : undefined;
     problems.push({kind: note.kind, pointer: note.pointer, ...(at ? {line: at.line, column: at.column} : {}), message: note.message});
   }
@@ -98,11 +110,11 @@ export async function validateSpec(parsed: unknown, options: ValidateOptions = {
     problems.push({kind: 'link', pointer: link.pointer, ...(at ? {line: at.line, column: at.column} : {}), message: link.message});
   }
 
-  const info = isObject(document.info) ? document.info : {};
+  const info = spec.info;
   return {
     document,
     openapiVersion,
-    title: typeof info.title === 'string' && info.title.trim() !== '' ? info.title : 'API',
+    title: spec.title,
     version: typeof info.version === 'string' || typeof info.version === 'number' ? String(info.version) : '',
     operationCount,
     webhookCount,

@@ -233,3 +233,17 @@ describe('readResolvedSpec: the one alias policy for .spec/openapi.yaml', () => 
     expect(() => read('- openapi\n')).toThrow('[api-pages] .spec/openapi.yaml is not an OpenAPI document; run "npm run spec".');
   });
 });
+
+describe('SpecDocument.title', () => {
+  it.each([
+    [{title: 'Pets'}, 'Pets'],
+    [{title: '  Pets  '}, 'Pets'],
+    [{title: ''}, 'API'],
+    [{title: ' \n '}, 'API'],
+    [{title: 42}, 'API'],
+    [{}, 'API'],
+    [undefined, 'API'],
+  ])('is the API name the site shows for info %j: %j', (info, title) => {
+    expect(new SpecDocument({openapi: '3.1.0', ...(info === undefined ? {} : {info})}).title).toBe(title);
+  });
+});

@@ -39,7 +39,7 @@ export default function apiResourcesPlugin(
         // `docusaurus start` on a hand-placed file); the footer then omits it.
       }
       return {
-        title: typeof spec.info.title === 'string' ? spec.info.title : 'API',
+        title: spec.title,
         resources: apiResourcesFromSpec(spec, options.apiDocsBasePath),
         operationCount: spec.operations().length,
         provenance: provenanceFrom(provenance),

@@ -233,7 +233,7 @@ export async function buildPostmanCollection(spec: SpecDocument): Promise<Postma
   const collection: PostmanCollectionJson =
     spec.operations().length > 0 ? await convert(converterDocument(spec)) : {info: {name: '', schema: POSTMAN_SCHEMA_V21}, item: []};
   const open = unauthenticatedOperations(spec);
-  const title = asString(spec.info.title) ?? collection.info.name;
+  const title = spec.title;
   const version = asString(spec.info.version);
 
   const assignIds = (items: PostmanItemJson[], parentName: string) => {

@@ -108,6 +108,29 @@ describe('validateSpec', () => {
     ]);
   });
 
+  it.each([
+    ['""', 'API', 'overview'],
+    ['"  "', 'API', 'overview'],
+    ['" Pets "', 'Pets', null],
+  ])('publishes the title %s as %j, with a located problem where it is blank', async (title, shown, overviewId) => {
+    const text = `openapi: 3.1.0\ninfo: {version: "1", title: ${title}}\npaths: {/a: {get: {operationId: getA, responses: {"200": {description: ok}}}}}\n`;
+    const checked = await validateSpec(parseSpecText(text), {text});
+    expect(checked.title).toBe(shown);
+    expect(checked.problems).toEqual(
+      overviewId === null
+        ? []
+        : [
+            {
+              kind: 'operation',
+              pointer: '/info/title',
+              line: 2,
+              column: 22,
+              message: `info.title is blank: the site calls the API "API", and its overview page is /docs/api/${overviewId}`,
+            },
+          ],
+    );
+  });
+
   it('publishes a $ref that points nowhere, as a reference problem', async () => {
     const spec = (await parsedFixture('petstore-3.0.yaml')) as {components: {schemas: Record<string, unknown>}};
     delete spec.components.schemas.Contact;
