@@ -38,8 +38,21 @@ export const LARGE_FIXTURE_OPERATIONS = 320;
 /** Webhooks of the large fixture: the sidebar's Webhooks category, one without a page of its own. */
 export const LARGE_FIXTURE_WEBHOOKS = 12;
 
+/**
+ * The large fixture's operation with a second tag, the last one: its page is
+ * in two sidebar categories that load on demand, and each shows it open.
+ */
+export const LARGE_FIXTURE_TWO_TAGS = {operationId: 'listRetirementAccounts', route: '/docs/api/list-retirement-accounts'};
+
 function largeFixture(): string {
   const spec = generateSpec({operationCount: LARGE_FIXTURE_OPERATIONS});
+  const operations = Object.values(spec.paths as Record<string, Record<string, {operationId?: string; tags?: string[]}>>).flatMap((item) => Object.values(item));
+  const twoTags = operations.find((operation) => operation.operationId === LARGE_FIXTURE_TWO_TAGS.operationId);
+  const lastTag = (spec.tags as {name: string}[]).at(-1)?.name;
+  if (twoTags?.tags === undefined || lastTag === undefined || twoTags.tags.includes(lastTag)) {
+    throw new Error(`the large fixture has no operation ${LARGE_FIXTURE_TWO_TAGS.operationId} to give a second tag: update LARGE_FIXTURE_TWO_TAGS`);
+  }
+  twoTags.tags = [...twoTags.tags, lastTag];
   spec.webhooks = Object.fromEntries(
     Array.from({length: LARGE_FIXTURE_WEBHOOKS}, (_, index) => [
       `record-event-${index + 1}`,

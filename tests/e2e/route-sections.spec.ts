@@ -2,6 +2,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
 
+import {LARGE_FIXTURE_TWO_TAGS} from '../../scripts/corpus/fixture-builds';
 import {sectionOf} from '../../src/client/route-sections/bucket';
 import {test, expect, gotoHydrated} from './fixtures';
 import {serveDuringTests} from './static-server';
@@ -257,6 +258,24 @@ test.describe('the sidebar by category (src/plugins/route-sections/lazy-sidebar.
     expect(expected).toContain(route);
     await expect(open.locator('> ul a')).toHaveCount(expected.length);
     await expect(page.locator('nav[aria-label="Breadcrumbs"]')).toContainText((await open.locator('> div > a').textContent()) ?? '');
+  });
+
+  test('a page in two categories (an operation with two tags) has both open with every item, loaded before it hydrated', async ({page}) => {
+    // A category shown open in the server's HTML but not loaded while hydrating is a hydration
+    // mismatch: React logs it as an error, which fails the test, and renders the page again.
+    const scripts = collectCategoryScripts(page);
+    const route = LARGE_FIXTURE_TWO_TAGS.route;
+    await gotoHydrated(page, `${site.origin()}${route}`);
+    expect(scripts).toHaveLength(2);
+    const open = sidebar(page).locator('li.theme-doc-sidebar-item-category:not(.menu__list-item--collapsed)');
+    await expect(open).toHaveCount(2);
+    for (const category of await open.all()) {
+      const href = (await category.locator('> div > a').getAttribute('href'))!;
+      const expected = await serverCategoryLinks(page, href, {href});
+      expect(expected).toContain(route);
+      await expect(category.locator('> ul a')).toHaveCount(expected.length);
+      await expect(category.locator(`> ul a[href="${route}"]`)).toHaveAttribute('aria-current', 'page');
+    }
   });
 
   for (const how of ['pointer', 'keyboard'] as const) {

@@ -24,7 +24,7 @@ interface SectionModule {
   registry: Record<string, unknown>;
   routesChunkNames: Record<string, unknown>;
   /** Page path → its sidebar category that loads on demand (./sidebar.ts). */
-  sidebarCategories?: Record<string, number>;
+  sidebarCategories?: Record<string, number | number[]>;
   /** The docs plugin's global-data entries of its pages (./global-docs.ts). */
   globalDocs?: SectionDocs;
   routes: () => [number, RouteConfig][];

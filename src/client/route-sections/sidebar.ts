@@ -49,12 +49,12 @@ function fetchCategory(number: number): Promise<CategoryChunk> {
   });
 }
 
-const categoryOfPath = new Map<string, number>();
+const categoriesOfPath = new Map<string, number[]>();
 const loading = new Map<number, Promise<void>>();
 
-/** Records the categories a loaded route section names for its pages. */
-export function addSidebarCategories(map: Record<string, number> | undefined): void {
-  for (const [path, category] of Object.entries(map ?? {})) categoryOfPath.set(path, category);
+/** Records the categories a loaded route section names for its pages: one number, or a list for a page in several. */
+export function addSidebarCategories(map: Record<string, number | number[]> | undefined): void {
+  for (const [path, categories] of Object.entries(map ?? {})) categoriesOfPath.set(path, Array.isArray(categories) ? categories : [categories]);
 }
 
 /** The version props object the docs theme renders from, once its module has loaded. */
@@ -90,11 +90,15 @@ function loadCategory(number: number): Promise<void> {
   return promise;
 }
 
-/** Loads the sidebar category `pathname` is in, if it loads on demand; never rejects (the page renders either way). */
+/**
+ * Loads the sidebar categories `pathname` is in that load on demand: each
+ * shows the page open, so each must be there before the page renders (or
+ * hydrates). Never rejects: the page renders either way.
+ */
 export function ensureSidebarCategory(pathname: string): Promise<void> {
   const candidates = [pathname, decodeURI(pathname), pathname.replace(/\/$/, '')];
-  const number = candidates.map((path) => categoryOfPath.get(path)).find((found) => found !== undefined);
-  return number === undefined ? Promise.resolve() : loadCategory(number).catch(() => undefined);
+  const numbers = candidates.map((path) => categoriesOfPath.get(path)).find((found) => found !== undefined) ?? [];
+  return Promise.all(numbers.map((number) => loadCategory(number).catch(() => undefined))).then(() => undefined);
 }
 
 /** The reader pointing at, touching or focusing a category's header (its link or its caret) loads its items. */

@@ -40,8 +40,8 @@ interface PreparedProps {
   client: [string, string][];
   /** The lazy-sidebar module (@generated/route-sections/lazy-sidebar). */
   sidebarModule: string;
-  /** Page path → number of the lazy category it is in. */
-  categoryOfPath: Map<string, number>;
+  /** Page path → numbers of the lazy categories it is in. */
+  categoriesOfPath: Map<string, number[]>;
   /** The lazy categories' files, emitted with the client bundle's assets. */
   categoryFiles: ReturnType<typeof sidebarCategoryFiles>;
 }
@@ -52,7 +52,7 @@ function prepareVersionProps(result: SplitResult, registry: string, globalData: 
   const dropIds = docIdsAt(data, result.movedPaths);
   const docPaths = docPathsOf(data);
   const requests = new Set([...parseRegistry(registry).values()].map((line) => /import\(\/\*.*?\*\/ "([^"]+)"\)/.exec(line)?.[1] ?? ''));
-  const prepared: PreparedProps = {server: [], client: [], sidebarModule: '', categoryOfPath: new Map(), categoryFiles: {directory: '', files: []}};
+  const prepared: PreparedProps = {server: [], client: [], sidebarModule: '', categoriesOfPath: new Map(), categoryFiles: {directory: '', files: []}};
   const lazyEntries: Parameters<typeof lazySidebarModule>[0][number][] = [];
   for (const request of requests) {
     const match = DOCS_PROPS_REQUEST.exec(request);
@@ -73,7 +73,9 @@ function prepareVersionProps(result: SplitResult, registry: string, globalData: 
     writeIfChanged(clientFile, JSON.stringify(lazy.props));
     prepared.client.push([request, clientFile]);
     const offset = lazyEntries.reduce((sum, entry) => sum + entry.categories.length, 0);
-    for (const [page, index] of lazy.categoryOfPath) if (!prepared.categoryOfPath.has(page)) prepared.categoryOfPath.set(page, offset + index);
+    for (const [page, indexes] of lazy.categoriesOfPath) {
+      if (!prepared.categoriesOfPath.has(page)) prepared.categoriesOfPath.set(page, indexes.map((index) => offset + index));
+    }
     // A request relative to the generated module, which sits in outDir.
     lazyEntries.push({propsFile: `./${path.relative(outDir, clientFile).split(path.sep).join('/')}`, categories: lazy.categories});
   }
@@ -141,13 +143,15 @@ export default function routeSectionsPlugin(context: Pick<LoadContext, 'generate
     // Read once: the version props and the client's global data are both cut from it.
     const globalData = JSON.parse(read('globalData.json')) as GlobalData;
     const versionProps = prepareVersionProps(result, registry, globalData, context.generatedFilesDir, outDir);
-    // Each section names the lazy sidebar category of each of its pages.
+    // Each section names the lazy sidebar categories of each of its pages: a
+    // number, or a list for a page in several (an operation with several tags).
     for (const [file, paths] of Object.entries(result.sectionPaths)) {
       const categories = Object.fromEntries(paths.flatMap((page) => {
-        const category = versionProps.categoryOfPath.get(page);
-        return category === undefined ? [] : [[page, category]];
+        const numbers = versionProps.categoriesOfPath.get(page);
+        if (numbers === undefined || numbers.length === 0) return [];
+        return [[page, numbers.length === 1 ? numbers[0] : numbers]];
       }));
-      result.files[file] += `\n/** Page path → its sidebar category that loads on demand (src/plugins/route-sections/lazy-sidebar.ts). */\nexport const sidebarCategories = ${JSON.stringify(categories)};\n`;
+      result.files[file] += `\n/** Page path → its sidebar categories that load on demand (src/plugins/route-sections/lazy-sidebar.ts). */\nexport const sidebarCategories = ${JSON.stringify(categories)};\n`;
     }
     result.files['lazy-sidebar.js'] = versionProps.sidebarModule;
     const globalDocs = prepareGlobalData(result, globalData, context.siteConfig.themeConfig, outDir);

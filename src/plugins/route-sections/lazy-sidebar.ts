@@ -16,9 +16,10 @@ import {createHash} from 'node:crypto';
  * takes its first item's link while hydrating; a category opened before its
  * file arrives shows that one link meanwhile), and its
  * items and the docs map entries of its docs go into a JSON file of their own.
- * The route section of each page names the category the page is in; the
- * client loads that category before the page renders, and any other when the
- * reader points at, touches or focuses it (src/client/route-sections/sidebar.ts).
+ * The route section of each page names the categories the page is in (an
+ * operation with several tags is in each of theirs); the client loads them
+ * before the page renders, and any other when the reader points at, touches
+ * or focuses it (src/client/route-sections/sidebar.ts).
  * The server bundle keeps the whole sidebar, so the HTML is the same.
  */
 
@@ -49,8 +50,12 @@ export interface LazySidebar {
   /** The version props as the client bundle gets them. */
   props: VersionProps;
   categories: LazyCategory[];
-  /** Page path → index into `categories` of the category it is in. */
-  categoryOfPath: Map<string, number>;
+  /**
+   * Page path → indexes into `categories` of the categories it is in: more
+   * than one for an operation with several tags, and each of them shows the
+   * page open, in the server's HTML as in the browser's first render.
+   */
+  categoriesOfPath: Map<string, number[]>;
 }
 
 function linksOf(items: readonly SidebarItem[], into: SidebarItem[] = []): SidebarItem[] {
@@ -73,7 +78,7 @@ export function lazySidebar(props: unknown, movedPaths: ReadonlySet<string>): La
   const version = (props as Partial<VersionProps> | null)?.version;
   if (version?.docsSidebars === undefined || version.docs === undefined) return undefined;
   const categories: LazyCategory[] = [];
-  const categoryOfPath = new Map<string, number>();
+  const categoriesOfPath = new Map<string, number[]>();
   const docs = {...version.docs};
   const docsSidebars: Record<string, SidebarItem[]> = {};
   for (const [sidebar, items] of Object.entries(version.docsSidebars)) {
@@ -89,13 +94,16 @@ export function lazySidebar(props: unknown, movedPaths: ReadonlySet<string>): La
         delete docs[link.docId];
       }
       const number = categories.push({sidebar, index, chunk: {items: children, docs: chunkDocs}}) - 1;
-      for (const link of links) if (!categoryOfPath.has(link.href!)) categoryOfPath.set(link.href!, number);
+      for (const link of links) {
+        const numbers = categoriesOfPath.get(link.href!) ?? [];
+        if (!numbers.includes(number)) categoriesOfPath.set(link.href!, [...numbers, number]);
+      }
       const first = children[0]!;
       return {...item, items: [{type: 'link', href: first.href, label: first.label}]};
     });
   }
   if (categories.length === 0) return undefined;
-  return {props: {...(props as VersionProps), version: {...version, docs, docsSidebars}}, categories, categoryOfPath};
+  return {props: {...(props as VersionProps), version: {...version, docs, docsSidebars}}, categories, categoriesOfPath};
 }
 
 /** The parts of a category's file name around its number; the generated module hands them to the client. */

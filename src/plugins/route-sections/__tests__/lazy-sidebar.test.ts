@@ -54,12 +54,22 @@ describe('lazySidebar', () => {
   });
 
   it('names the category of each of its pages and of its own page', () => {
-    expect(Object.fromEntries(lazy.categoryOfPath)).toEqual({
-      '/docs/api/contacts': 0,
-      '/docs/api/create-contact': 0,
-      '/docs/api/list-contacts': 0,
-      '/docs/api/get-user': 1,
+    expect(Object.fromEntries(lazy.categoriesOfPath)).toEqual({
+      '/docs/api/contacts': [0],
+      '/docs/api/create-contact': [0],
+      '/docs/api/list-contacts': [0],
+      '/docs/api/get-user': [1],
     });
+  });
+
+  it('names every category of a page in several (an operation with several tags), in sidebar order', () => {
+    const shared = link('/docs/api/update-pet', 'api/update-pet');
+    const twice = lazySidebar(
+      {version: {docs: {}, docsSidebars: {s: [category('/docs/api/pets', [link('/docs/api/list-pets'), shared]), category('/docs/api/owners', [link('/docs/api/list-owners'), shared])]}}},
+      new Set(['/docs/api/pets', '/docs/api/list-pets', '/docs/api/update-pet', '/docs/api/owners', '/docs/api/list-owners']),
+    )!;
+    expect(twice.categoriesOfPath.get('/docs/api/update-pet')).toEqual([0, 1]);
+    expect(twice.categoriesOfPath.get('/docs/api/list-owners')).toEqual([1]);
   });
 
   it('finds nothing to move when no page is in a section, or in props that are no version metadata', () => {
