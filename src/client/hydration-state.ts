@@ -19,6 +19,37 @@ export function isFirstPageHydrated(): boolean {
   return firstPageHydrated || !HYDRATES_SERVER_HTML;
 }
 
+let hydrationFailed = false;
+const failureListeners = new Set<() => void>();
+
+/**
+ * React could not hydrate the first page (a mismatch it reports through
+ * `onRecoverableError`) and rendered it again from nothing: the parts that
+ * kept the server's HTML now hold none, and must render themselves.
+ */
+export function reportHydrationFailure(): void {
+  hydrationFailed = true;
+  firstPageHydrated = true;
+  const listeners = [...failureListeners];
+  failureListeners.clear();
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Calls `listener` once the first page's hydration has failed
+ * (`reportHydrationFailure`), at once if it already has: React reports the
+ * failure when it commits the new render, before the parts' effects run.
+ * Returns how to stop listening.
+ */
+export function onHydrationFailure(listener: () => void): () => void {
+  if (hydrationFailed) {
+    listener();
+    return () => undefined;
+  }
+  failureListeners.add(listener);
+  return () => failureListeners.delete(listener);
+}
+
 const clientModule: ClientModule = {
   // Called in a layout effect once the first route has rendered, hydration included.
   onRouteDidUpdate() {

@@ -17,7 +17,7 @@ import App from '@docusaurus/core/lib/client/App.js';
 import preload from '@docusaurus/core/lib/client/preload.js';
 import docusaurus from '@docusaurus/core/lib/client/docusaurus.js';
 import type * as ReactDomClient from 'react-dom/client';
-import {HYDRATES_SERVER_HTML} from './hydration-state';
+import {HYDRATES_SERVER_HTML, reportHydrationFailure} from './hydration-state';
 import {nextTask, startInSteps} from './staged-start';
 
 type ReactDomClient = typeof ReactDomClient;
@@ -28,6 +28,8 @@ function Router({children}: {children: React.ReactNode}) {
 
 function onRecoverableError(error: unknown, errorInfo: unknown): void {
   console.error('Docusaurus React Root onRecoverableError:', error, errorInfo);
+  // React rendered the page again without the server's HTML: the parts that kept it render themselves.
+  reportHydrationFailure();
 }
 
 if (ExecutionEnvironment.canUseDOM) {

@@ -107,6 +107,36 @@ test.describe("an operation page's core", () => {
     });
   });
 
+  test.describe('when React cannot hydrate the page', () => {
+    test.use({expectedConsoleErrors: [/^Docusaurus React Root onRecoverableError:/]});
+
+    test('it renders the page again, and the parts that kept server HTML render themselves from the full model', async ({page}) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      const models = recordModels(page);
+      // The server's title differs from what the page renders: a hydration mismatch, as a stale or altered HTML would give.
+      await page.route(`**${PAGE}`, async (route) => {
+        const response = await route.fetch();
+        const html = await response.text();
+        const altered = html.replace('>Create a contact</h1>', '>Create a contact (altered)</h1>');
+        expect(altered).not.toBe(html);
+        await route.fulfill({response, body: altered});
+      });
+      await gotoHydrated(page, PAGE);
+      await expect.poll(() => errors.some((text) => text.startsWith('Docusaurus React Root onRecoverableError:'))).toBe(true);
+      await expect(page.locator('main h1')).toHaveText('Create a contact');
+      // Every section is there, React's, without the reader pointing at it first.
+      await expect(page.locator('#responses-section')).toContainText('201');
+      await expect(page.locator('#request-body-section')).toContainText('email');
+      expect(await isReacts(page, '#responses-section')).toBe(true);
+      await expect(page.locator('.api-examples section[aria-labelledby="response-examples"]')).toBeVisible();
+      await waitForNetworkQuiet(page);
+      expect(models.filter((model) => 'responses' in model)).toHaveLength(1);
+    });
+  });
+
   test('a client-side navigation fetches the full model, never a core, and renders every part at once', async ({page}) => {
     await gotoHydrated(page, PAGE);
     await waitForNetworkQuiet(page);

@@ -1,6 +1,6 @@
 import {useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject, type SyntheticEvent} from 'react';
 import {flushSync} from 'react-dom';
-import {isFirstPageHydrated} from '@site/src/client/hydration-state';
+import {isFirstPageHydrated, onHydrationFailure} from '@site/src/client/hydration-state';
 
 interface Props {
   children: ReactNode;
@@ -75,6 +75,9 @@ export default function HydrateOnDemand({
   useEffect(() => {
     if (eager) setWanted(true);
   }, [eager]);
+
+  // React rendered the page again after a failed hydration: no server HTML is left to keep.
+  useEffect(() => (wanted ? undefined : onHydrationFailure(() => setWanted(true))), [wanted]);
 
   useEffect(() => {
     if (wanted && !ready) onWant?.();
