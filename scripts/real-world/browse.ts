@@ -18,8 +18,22 @@ import {serveDirectory} from '../../tests/e2e/static-server';
 /** A few pages of each kind the generator writes, enough to meet every kind of part. */
 export interface BrowseRoutes {
   overview: string | null;
+  /** Used as a reader does: each part that hydrates on use pointed at, the explorer opened. */
   operations: string[];
   schema: string | null;
+  /** Only opened: each must hydrate without a console error (more operation pages, tag pages). */
+  opened: string[];
+}
+
+/** Operation pages only opened, spread over the API by name, besides the ones used. */
+const OPENED_OPERATIONS = 20;
+/** Tag pages opened, the heaviest. */
+const OPENED_TAGS = 2;
+
+/** `count` of `items`, evenly spread, in order. */
+function spread<T>(items: readonly T[], count: number): T[] {
+  if (items.length <= count) return [...items];
+  return Array.from({length: count}, (_, index) => items[Math.floor((index * items.length) / count)]!);
 }
 
 export interface BrowseResult {
@@ -60,7 +74,9 @@ function htmlPages(dir: string): {route: string; bytes: number}[] {
 /**
  * The routes to visit, from what `npm run gen` wrote in `siteDir/docs/api`
  * and what the build wrote in `buildDir`: the overview, the heaviest, first
- * and last operation pages, and the heaviest schema page.
+ * and last operation pages, and the heaviest schema page; then, only opened,
+ * up to 20 more operation pages spread over the API and the two heaviest
+ * tag pages.
  */
 export function pickBrowseRoutes(siteDir: string, buildDir: string): BrowseRoutes {
   const generated = readdirSync(path.join(siteDir, 'docs/api'));
@@ -73,10 +89,15 @@ export function pickBrowseRoutes(siteDir: string, buildDir: string): BrowseRoute
   const chosen = [operations[0], byName[0], byName[byName.length - 1]].filter((page) => page !== undefined).map((page) => `/docs/api/${page.route}`);
   const overview = pages.find((page) => overviewIds.has(page.route));
   const schema = htmlPages(path.join(buildDir, 'docs/api/schemas'))[0];
+  const used = new Set(chosen);
+  const others = byName.map((page) => `/docs/api/${page.route}`).filter((route) => !used.has(route));
+  const tagIds = ids('.tag.mdx');
+  const tags = pages.filter((page) => tagIds.has(page.route)).slice(0, OPENED_TAGS).map((page) => `/docs/api/${page.route}`);
   return {
     overview: overview ? `/docs/api/${overview.route}` : null,
-    operations: [...new Set(chosen)],
+    operations: [...used],
     schema: schema ? `/docs/api/schemas/${schema.route}` : null,
+    opened: [...spread(others, OPENED_OPERATIONS), ...tags],
   };
 }
 
@@ -165,9 +186,10 @@ async function closeServer(server: Server): Promise<void> {
 
 /**
  * Serves `buildDir` on 127.0.0.1, opens each route in `browser`, waits for
- * hydration, points at each part of an operation page that hydrates on use
- * and opens its explorer. A console error (other than a request to another
- * host, which the sandbox blocks) or an uncaught exception is a problem.
+ * hydration, and on the operation pages to use, points at each part that
+ * hydrates on use and opens the explorer. A console error (other than a
+ * request to another host, which the sandbox blocks) or an uncaught
+ * exception is a problem.
  */
 export async function browseBuiltSite(
   browser: Browser,
@@ -187,6 +209,7 @@ export async function browseBuiltSite(
       ...(routes.overview ? [{route: routes.overview, isOperation: false}] : []),
       ...routes.operations.map((route) => ({route, isOperation: true})),
       ...(routes.schema ? [{route: routes.schema, isOperation: false}] : []),
+      ...routes.opened.map((route) => ({route, isOperation: false})),
     ];
     for (const {route, isOperation} of visits) {
       pages.push(route);

@@ -63,19 +63,40 @@ describe('pickBrowseRoutes', () => {
       overview: '/docs/api/pets-api',
       operations: ['/docs/api/big-pet', '/docs/api/add-pet', '/docs/api/zap-pet'],
       schema: '/docs/api/schemas/pet',
+      opened: ['/docs/api/list-pets', '/docs/api/pets'],
     });
+  });
+
+  it('opens at most 20 more operation pages, spread over the API by name, and the two heaviest tag pages', () => {
+    const files: Record<string, string> = {};
+    for (let n = 100; n < 160; n += 1) {
+      files[`docs/api/op-${n}.api.mdx`] = '';
+      files[`build/docs/api/op-${n}.html`] = 'x';
+    }
+    for (const [tag, bytes] of [['a', 3], ['b', 1], ['c', 2]] as const) {
+      files[`docs/api/${tag}.tag.mdx`] = '';
+      files[`build/docs/api/${tag}.html`] = 'x'.repeat(bytes);
+    }
+    const root = site('many', files);
+    const routes = pickBrowseRoutes(root, path.join(root, 'build'));
+    expect(routes.operations).toEqual(['/docs/api/op-100', '/docs/api/op-159']);
+    const opened = routes.opened.filter((route) => route.includes('/op-'));
+    expect(opened).toHaveLength(20);
+    expect(opened[0]).toBe('/docs/api/op-101');
+    expect(opened.at(-1)).toBe('/docs/api/op-156');
+    expect(routes.opened.slice(20)).toEqual(['/docs/api/a', '/docs/api/c']);
   });
 
   it('takes what there is', () => {
     const root = site('one', {'docs/api/only.api.mdx': '', 'build/docs/api/only.html': 'x'});
-    expect(pickBrowseRoutes(root, path.join(root, 'build'))).toEqual({overview: null, operations: ['/docs/api/only'], schema: null});
+    expect(pickBrowseRoutes(root, path.join(root, 'build'))).toEqual({overview: null, operations: ['/docs/api/only'], schema: null, opened: []});
   });
 });
 
 describe('browseBuiltSite', () => {
   it('finds nothing wrong where pages hydrate, a part hydrates when pointed at and the explorer opens', async () => {
     const root = site('good', {'docs/api/info.html': page('Overview'), 'docs/api/op.html': OPERATION});
-    const result = await browseBuiltSite(browser, root, {overview: '/docs/api/info', operations: ['/docs/api/op'], schema: null});
+    const result = await browseBuiltSite(browser, root, {overview: '/docs/api/info', operations: ['/docs/api/op'], schema: null, opened: []});
     expect(result.pages).toEqual(['/docs/api/info', '/docs/api/op']);
     expect(result.problems).toEqual([]);
   });
@@ -92,7 +113,7 @@ describe('browseBuiltSite', () => {
     const result = await browseBuiltSite(
       browser,
       root,
-      {overview: '/docs/api/throws', operations: ['/docs/api/op'], schema: '/docs/api/logs'},
+      {overview: '/docs/api/throws', operations: ['/docs/api/op'], schema: '/docs/api/logs', opened: []},
       // The page that never hydrates waits this long; every other wait ends when the page gets there.
       {timeoutMs: 3_000},
     );
@@ -103,9 +124,9 @@ describe('browseBuiltSite', () => {
       '/docs/api/op: #responses-section did not hydrate after the reader pointed at it',
       '/docs/api/throws: uncaught exception: boom in the page',
     ]);
-    const more = await browseBuiltSite(browser, root, {overview: '/docs/api/static', operations: [], schema: '/docs/api/elsewhere'}, {timeoutMs: 1_000});
+    const more = await browseBuiltSite(browser, root, {overview: '/docs/api/static', operations: [], schema: null, opened: ['/docs/api/elsewhere']}, {timeoutMs: 1_000});
     expect(more.problems).toEqual(['/docs/api/static: did not hydrate within 1 s']);
-    const missing = await browseBuiltSite(browser, root, {overview: '/docs/api/gone', operations: [], schema: null});
+    const missing = await browseBuiltSite(browser, root, {overview: '/docs/api/gone', operations: [], schema: null, opened: []});
     expect(missing.problems).toContain('/docs/api/gone: HTTP 404');
   });
 });
