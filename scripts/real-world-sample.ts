@@ -13,9 +13,10 @@
 // `--builds` of the sample the rest of `npm run build` with the site's own
 // docusaurus.config.ts. Nothing is relaxed and nothing is copied past a step
 // that failed: the report shows the site as it is. Each site built is then
-// used in Debian's Chromium (scripts/real-world/browse.ts): its overview,
-// operation and schema pages must hydrate, and the parts of an operation page
-// and its explorer with them, without a console error.
+// used in Debian's Chromium (scripts/real-world/browse.ts): its overview and
+// a sample of its operation, tag and schema pages must hydrate without a
+// console error, and on three operation pages the parts that hydrate on use
+// and the explorer must work.
 //
 // Exit status: 0 when the report is written, however many descriptions
 // failed; 1 when the runner itself could not do its job.
@@ -24,11 +25,11 @@ import {appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeF
 import path from 'node:path';
 import process from 'node:process';
 
+import type {Browser} from '@playwright/test';
+
 import {parseCommandLine, UsageError} from './command-line';
 import {prepareCorpusSite, resetGenerated, type CorpusSite} from './corpus/corpus-site';
 import {runStep} from './corpus/run-step';
-import type {Browser} from '@playwright/test';
-
 import {browseBuiltSite, launchBrowser, pickBrowseRoutes} from './real-world/browse';
 import {browserFailure, classifyFailure} from './real-world/classify';
 import {describeOrigin, installedVersions, listCandidates, missingCollections, SAMPLE_SHARES} from './real-world/collections';
