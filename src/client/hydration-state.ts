@@ -47,7 +47,9 @@ export function onHydrationFailure(listener: () => void): () => void {
     return () => undefined;
   }
   failureListeners.add(listener);
-  return () => failureListeners.delete(listener);
+  return () => {
+    failureListeners.delete(listener);
+  };
 }
 
 const clientModule: ClientModule = {
