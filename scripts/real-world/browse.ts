@@ -5,6 +5,7 @@ import path from 'node:path';
 import type {Browser, Page} from '@playwright/test';
 
 import {CHROMIUM_FLAGS, CHROMIUM_PATH, HOST_RESOLVER_RULES} from '../../config/chromium';
+import {isReacts, waitForHydration} from '../../tests/e2e/react-state';
 import {serveDirectory} from '../../tests/e2e/static-server';
 
 /**
@@ -101,13 +102,6 @@ export function pickBrowseRoutes(siteDir: string, buildDir: string): BrowseRoute
   };
 }
 
-async function isReacts(page: Page, selector: string): Promise<boolean> {
-  return page
-    .locator(selector)
-    .first()
-    .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')))
-    .catch(() => false);
-}
 
 async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const until = Date.now() + timeoutMs;
@@ -119,15 +113,7 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Pr
 }
 
 async function hasHydrated(page: Page, timeoutMs: number): Promise<boolean> {
-  return page
-    .waitForFunction(
-      () => {
-        const root = document.getElementById('__docusaurus');
-        return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-      },
-      undefined,
-      {timeout: timeoutMs},
-    )
+  return waitForHydration(page, timeoutMs)
     .then(() => true)
     .catch(() => false);
 }
@@ -138,7 +124,7 @@ async function useOperationPage(page: Page, timeoutMs: number): Promise<string[]
   for (const selector of ON_DEMAND_PARTS) {
     if ((await page.locator(selector).count()) === 0) continue;
     await page.locator(selector).first().hover({timeout: timeoutMs});
-    if (!(await waitFor(() => isReacts(page, selector), timeoutMs))) problems.push(`${selector} did not hydrate after the reader pointed at it`);
+    if (!(await waitFor(() => isReacts(page, selector).catch(() => false), timeoutMs))) problems.push(`${selector} did not hydrate after the reader pointed at it`);
   }
   const open = page.getByRole('button', {name: 'Open the API explorer'});
   if ((await open.count()) === 0) return problems;

@@ -1,4 +1,5 @@
 import {test as base, expect, type Page, type Request} from '@playwright/test';
+import {waitForHydration} from './react-state';
 
 /** Messages the suite tolerates, each with the reason. Keep this list short. */
 const TOLERATED_CONSOLE_ERRORS: RegExp[] = [];
@@ -59,10 +60,7 @@ export {expect};
 /** Waits until React has hydrated the server-rendered page, so clicks reach handlers. */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.waitForFunction(() => {
-    const root = document.getElementById('__docusaurus');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
+  await waitForHydration(page);
 }
 
 /**

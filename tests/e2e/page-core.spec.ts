@@ -1,5 +1,6 @@
 import type {Page, Route} from '@playwright/test';
 import {test, expect, gotoHydrated, waitForNetworkQuiet} from './fixtures';
+import {isReacts} from './react-state';
 
 /**
  * An operation page's first visit hydrates with the page's core
@@ -25,10 +26,6 @@ function recordModels(page: Page): Record<string, unknown>[] {
   return models;
 }
 
-/** Whether an element is React's (rendered or hydrated by it), not server HTML that React left alone. */
-async function isReacts(page: Page, selector: string): Promise<boolean> {
-  return page.locator(selector).first().evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
-}
 
 test.describe("an operation page's core", () => {
   test('a first visit fetches the core only; pointing at a part fetches the full model once, and the part becomes interactive', async ({page}) => {
