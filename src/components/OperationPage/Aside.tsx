@@ -29,7 +29,7 @@ function RequestExample({page}: {page: OperationPageModel}): ReactNode {
   const [media] = useRequestContentType(page.requestBody?.content ?? []);
   if (!media || media.examples.length === 0) return null;
   return (
-    <section className={styles.asideBlock} aria-labelledby="request-example">
+    <section className={clsx(styles.asideBlock, styles.deferredBlock)} aria-labelledby="request-example">
       <Heading as="h2" id="request-example" className={styles.asideHeading}>
         Request example
       </Heading>
@@ -55,7 +55,7 @@ export default function Aside({page, contentTypeChosen, ready, onWant, loadError
       ) : null}
       {examples.responses ? (
         <HydrateOnDemand {...parts}>
-          <section className={styles.asideBlock} aria-labelledby="response-examples">
+          <section className={clsx(styles.asideBlock, styles.deferredBlock)} aria-labelledby="response-examples">
             <Heading as="h2" id="response-examples" className={styles.asideHeading}>
               Response examples
             </Heading>
