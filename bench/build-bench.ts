@@ -210,11 +210,36 @@ export async function buildInCopy(
   log: (line: string) => void,
   options: BuildInCopyOptions,
 ): Promise<MeasuredBuild> {
-  const result: MeasuredBuild = {...notBuilt(projectRoot, siteDir), failedPhase: null, generatedFiles: 0};
-  const deadline = Date.now() + options.timeoutMs;
   try {
     // Cold: every build starts without a cache, the way a fresh CI checkout does.
     await copySite(projectRoot, siteDir, {warm: false});
+  } catch (error) {
+    const result: MeasuredBuild = {...notBuilt(projectRoot, siteDir), failedPhase: null, generatedFiles: 0};
+    result.error = (error as Error).message;
+    log(`[bench] build ${label} failed: ${result.error}`);
+    return result;
+  }
+  return runBuildSteps(projectRoot, siteDir, specFile, label, log, options);
+}
+
+/**
+ * Each step of `npm run build` of `specFile` in the copy at `siteDir` as it
+ * is (a build after `buildInCopy` keeps what the first left: `build/`,
+ * `.spec/`, `docs/api/`, caches), measuring each step; the whole build stops,
+ * process tree and all, when it runs past `timeoutMs`. The log goes on in
+ * the copy's `bench-build.log`.
+ */
+export async function runBuildSteps(
+  projectRoot: string,
+  siteDir: string,
+  specFile: string,
+  label: string,
+  log: (line: string) => void,
+  options: BuildInCopyOptions,
+): Promise<MeasuredBuild> {
+  const result: MeasuredBuild = {...notBuilt(projectRoot, siteDir), failedPhase: null, generatedFiles: 0};
+  const deadline = Date.now() + options.timeoutMs;
+  try {
     const logFile = path.join(siteDir, 'bench-build.log');
     const env: NodeJS.ProcessEnv = {...process.env, SPEC_FILE: specFile, SPEC_STRICT: '1'};
     delete env.SPEC_PROXY_URL;

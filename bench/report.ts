@@ -2,7 +2,7 @@ import type {BuildResult} from './build-bench';
 import {BUILD_TARGET} from './build-bench';
 import type {Part} from './options';
 import {toKib} from './stats';
-import {SCALE_MEMORY_LIMIT_BYTES, type ScaleResult} from './scale-bench';
+import {REBUILD_EDIT, SCALE_MEMORY_LIMIT_BYTES, type ScaleResult} from './scale-bench';
 import type {PageResult, PeerResult} from './web-bench';
 
 export interface MachineInfo {
@@ -162,6 +162,48 @@ export function renderScaleBuildTable(specs: readonly ScaleResult[]): string {
   );
 }
 
+/** A figure as a share of another, in percent with one decimal (`18.4%`); null when either is missing. */
+export function formatShare(part: number | null, whole: number | null): string | null {
+  if (part === null || whole === null || whole <= 0) return null;
+  return `${((part / whole) * 100).toFixed(1)}%`;
+}
+
+/**
+ * The rebuild after one operation's description changed, next to the full
+ * build; and what a rebuild cannot leave out: the spec step (the changed
+ * description is parsed and checked again) and the search index of every
+ * page (Pagefind has no incremental mode), timed on its own.
+ */
+export function renderScaleRebuildTable(specs: readonly ScaleResult[]): string {
+  const rows = specs.flatMap((spec): Cell[][] => {
+    const {rebuild} = spec;
+    if (rebuild === null) return [];
+    const build = rebuild.build;
+    const specStep = build?.phases.find((phase) => phase.name === 'spec')?.wallSeconds ?? null;
+    const floor = specStep === null || rebuild.searchIndexSeconds === null ? null : specStep + rebuild.searchIndexSeconds;
+    const outcome = rebuild.error ?? (build === null ? 'not run' : build.ok ? (rebuild.editShown ? 'yes' : 'no: the page does not show the edit') : `failed: ${build.error ?? 'unknown error'}`);
+    return [
+      [
+        spec.title,
+        rebuild.route === null ? rebuild.operationId : `${rebuild.operationId} (${rebuild.route})`,
+        formatNumber(spec.build.wallSeconds, 1),
+        build?.ok ? formatNumber(build.wallSeconds, 1) : null,
+        build?.ok ? formatShare(build.wallSeconds, spec.build.wallSeconds) : null,
+        build?.ok ? build.phases.map((phase) => `${phase.name} ${phase.wallSeconds.toFixed(1)}`).join(', ') : null,
+        build?.ok ? formatNumber(build.peakRssMb) : null,
+        formatNumber(rebuild.searchIndexSeconds, 1),
+        formatShare(floor, spec.build.wallSeconds),
+        outcome,
+      ],
+    ];
+  });
+  return renderTable(
+    ['Description', 'Edited operation', 'Full build (s)', 'Rebuild (s)', 'Rebuild / full', 'Rebuild steps, wall (s)', 'Rebuild peak RSS (MB)', 'Search index alone (s)', '(Spec step + search index) / full', 'Edit on the page'],
+    rows,
+    ['left', 'left', 'right', 'right', 'right', 'left', 'right', 'right', 'right', 'left'],
+  );
+}
+
 function scalePageRow(name: string, role: string, route: string, html: {bytes: number; gzipBytes: number} | null, load: PageResult | undefined): Cell[] {
   return [
     name,
@@ -287,6 +329,14 @@ export function renderSummary(results: BenchResults): string {
       '',
       renderScaleSearchTable(results.scale.specs),
     );
+    if (results.scale.specs.some((spec) => spec.rebuild !== null)) {
+      sections.push(
+        '',
+        `The rebuild: after the pages were measured, the search index of the first build is written again on its own (the site's \`writeSearchIndex\`, into a folder deleted afterwards), then one sentence ("${REBUILD_EDIT}") is added to the description of the named operation in the build's spec file and \`npm run build\` runs again in the same copy, with everything the first build left (build/, .spec/, docs/api/, caches), measured as the first build. "Edit on the page" says whether the rebuilt operation page shows the sentence. The last figure is what no rebuild can leave out, as a share of the full build: the spec step, which parses and checks the changed description, and the index of every page, since Pagefind has no incremental mode (Pagefind/pagefind#71).`,
+        '',
+        renderScaleRebuildTable(results.scale.specs),
+      );
+    }
   }
   if (results.notes.length > 0) sections.push('', '## Notes', '', ...results.notes.map((note) => `- ${note}`));
   return `${sections.join('\n')}\n`;

@@ -1,13 +1,16 @@
 import {readFileSync} from 'node:fs';
-import {readdir, readFile, stat} from 'node:fs/promises';
+import {copyFile, mkdir, readdir, readFile, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 
 import type {Browser} from '@playwright/test';
 
-import {buildInCopy, type MeasuredBuild} from './build-bench';
+import {buildInCopy, runBuildSteps, type BuildInCopyOptions, type MeasuredBuild} from './build-bench';
 import {countOperations} from './generate-spec';
 import {parseSpecText, readResolvedSpec} from '../src/spec-source/parse-spec';
 import {API_DOCS_BASE_PATH, assignPageIds} from '../src/openapi/page-ids';
+import {isObject, SpecDocument} from '../src/openapi/spec-document';
+import {writeSearchIndex} from '../src/plugins/search';
+import {DEFAULT_OPTIONS as SEARCH_DEFAULTS} from '../src/plugins/search/options';
 import type {ScaleSpecName} from './options';
 import {BENCH_DIR, benchPackageDir, benchPackageVersion} from './packages';
 import {measureFirstSearch, type SearchQueryRun} from './search-bench';
@@ -30,6 +33,8 @@ export interface ScaleSpec {
   query: string;
   /** Operations measured by name as well (operationIds), e.g. the page an issue names. */
   namedOperations: string[];
+  /** The operation (operationId) whose description the rebuild measurement changes. */
+  editedOperation: string;
 }
 
 /**
@@ -51,6 +56,7 @@ export const SCALE_SPEC_SOURCES: Readonly<Record<ScaleSpecName, ScaleSpec>> = {
     query: 'repository',
     // Issue 14 names it the heaviest operation page: a `oneOf` of dozens of timeline event types.
     namedOperations: ['issues/list-events-for-timeline'],
+    editedOperation: 'issues/list-events-for-timeline',
   },
   graph: {
     // APIs.guru's directory names Graph v1.0 `microsoft.com/graph` (the beta is `graph-beta`).
@@ -63,6 +69,7 @@ export const SCALE_SPEC_SOURCES: Readonly<Record<ScaleSpecName, ScaleSpec>> = {
     defaultTimeoutMinutes: 60,
     query: 'user',
     namedOperations: [],
+    editedOperation: 'users.user.ListUser',
   },
 };
 
@@ -115,6 +122,8 @@ export interface ScaleResult {
   search: SearchQueryRun | null;
   /** Progress samples of the build, every 15 s. */
   progress: ScaleProgress[];
+  /** The same build again after one operation's description changed; null when the first build failed. */
+  rebuild: ScaleRebuild | null;
   /** Why a measurement after the build could not be taken. */
   error: string | null;
 }
@@ -229,11 +238,16 @@ export async function benchmarkScaleSpec(spec: ScaleSpec, options: ScaleRunOptio
   const timeoutMinutes = options.timeoutMinutes ?? spec.defaultTimeoutMinutes;
   const progress: ScaleProgress[] = [];
   options.log(`[bench] scale ${spec.name}: ${spec.title} from ${spec.packageName}, limit ${timeoutMinutes} min`);
-  const build = await buildInCopy(options.projectRoot, path.join(options.workDir, `scale-${spec.name}`), specFile, `scale ${spec.name}`, options.log, {
+  // The build reads a copy of the description, which the rebuild then edits in place, as a user edits theirs.
+  const buildSpecFile = path.join(options.workDir, `scale-${spec.name}.spec${path.extname(specFile)}`);
+  await mkdir(options.workDir, {recursive: true});
+  await copyFile(specFile, buildSpecFile);
+  const buildOptions: BuildInCopyOptions = {
     timeoutMs: timeoutMinutes * 60_000,
     maxRssBytes: SCALE_MEMORY_LIMIT_BYTES,
     onProgress: progressRecorder(spec.name, progress, options.log),
-  });
+  };
+  const build = await buildInCopy(options.projectRoot, path.join(options.workDir, `scale-${spec.name}`), buildSpecFile, `scale ${spec.name}`, options.log, buildOptions);
   const result: ScaleResult = {
     name: spec.name,
     title: spec.title,
@@ -251,6 +265,7 @@ export async function benchmarkScaleSpec(spec: ScaleSpec, options: ScaleRunOptio
     loads: [],
     search: null,
     progress,
+    rebuild: null,
     error: null,
   };
   if (!build.ok) return result;
@@ -260,6 +275,7 @@ export async function benchmarkScaleSpec(spec: ScaleSpec, options: ScaleRunOptio
     result.error = (error as Error).message;
     options.log(`[bench] scale ${spec.name}: could not measure the pages: ${result.error}`);
   }
+  result.rebuild = await measureRebuild(spec, options, path.join(options.projectRoot, build.siteDir), buildSpecFile, {...buildOptions, onProgress: undefined});
   return result;
 }
 
@@ -298,4 +314,77 @@ async function measureBuiltSite(spec: ScaleSpec, options: ScaleRunOptions, resul
     options.log(`[bench] scale ${spec.name}: first search for "${spec.query}" on /docs`);
     result.search = await measureFirstSearch(options.browser, `${origin}/docs`, spec.query);
   });
+}
+
+/** The sentence the rebuild measurement adds to an operation's description. */
+export const REBUILD_EDIT = 'Edited for the rebuild measurement.';
+
+/** A rebuild after one operation's description changed, in the copy of the first build, and what no rebuild can leave out. */
+export interface ScaleRebuild {
+  operationId: string;
+  /** The operation's page, found by the site's page ids; null when the description has no such operation. */
+  route: string | null;
+  /** `npm run build` again, every step, in the same copy (its build/, .spec/, docs/api/ and caches as the first build left them). */
+  build: MeasuredBuild | null;
+  /** Whether the rebuilt page's HTML has the added sentence. */
+  editShown: boolean;
+  /**
+   * The search index of the first build written again on its own (the site's
+   * writeSearchIndex: the copy without sidebars, Pagefind's index and its
+   * writing), in seconds. Pagefind has no incremental mode, so a rebuild that
+   * changed one page still indexes every page.
+   */
+  searchIndexSeconds: number | null;
+  error: string | null;
+}
+
+/**
+ * `document` with `sentence` added to the description of the operation whose
+ * operationId is `operationId` (the description is the sentence when it had
+ * none). Returns the path and method it changed; throws when no operation
+ * has that operationId. The document is changed in place.
+ */
+export function addToDescription(document: unknown, operationId: string, sentence: string): {path: string; method: string} {
+  if (!isObject(document)) throw new Error('[bench] the description is not an object');
+  const entry = new SpecDocument(document).operations().find(({operation}) => operation.operationId === operationId);
+  if (entry === undefined) throw new Error(`[bench] no operation has operationId "${operationId}"`);
+  const {description} = entry.operation;
+  entry.operation.description = typeof description === 'string' && description.trim() !== '' ? `${description} ${sentence}` : sentence;
+  return {path: entry.path, method: entry.method};
+}
+
+/**
+ * Times the search index of the built site on its own, then adds a sentence
+ * to one operation's description in the build's spec file and runs `npm run
+ * build` again in the same copy, as a user rebuilds after an edit.
+ */
+async function measureRebuild(spec: ScaleSpec, options: ScaleRunOptions, siteDir: string, specFile: string, buildOptions: BuildInCopyOptions): Promise<ScaleRebuild> {
+  const rebuild: ScaleRebuild = {operationId: spec.editedOperation, route: null, build: null, editShown: false, searchIndexSeconds: null, error: null};
+  const label = `scale ${spec.name} rebuild`;
+  try {
+    [rebuild.route] = namedOperationRoutes(siteDir, [spec.editedOperation]);
+    if (rebuild.route === null) throw new Error(`the description has no operation "${spec.editedOperation}"`);
+
+    const buildDir = path.join(siteDir, 'build');
+    const floorSubdir = 'bench-search-index';
+    options.log(`[bench] ${label}: the search index of the first build, on its own`);
+    const started = performance.now();
+    await writeSearchIndex(buildDir, {...SEARCH_DEFAULTS, outputSubdir: floorSubdir});
+    rebuild.searchIndexSeconds = round((performance.now() - started) / 1000, 2);
+    await rm(path.join(buildDir, floorSubdir), {recursive: true, force: true});
+
+    const document = parseSpecText(await readFile(specFile, 'utf8'), {what: 'file'});
+    const changed = addToDescription(document, spec.editedOperation, REBUILD_EDIT);
+    // JSON is YAML too: the spec step reads either, whatever the file's extension.
+    await writeFile(specFile, JSON.stringify(document));
+    options.log(`[bench] ${label}: added "${REBUILD_EDIT}" to the description of ${changed.method.toUpperCase()} ${changed.path}`);
+    rebuild.build = await runBuildSteps(options.projectRoot, siteDir, specFile, label, options.log, buildOptions);
+    if (!rebuild.build.ok) return rebuild;
+    const page = await readFile(path.join(buildDir, `${rebuild.route.replace(/^\//, '')}.html`), 'utf8');
+    rebuild.editShown = page.includes(REBUILD_EDIT);
+  } catch (error) {
+    rebuild.error = (error as Error).message;
+    options.log(`[bench] ${label}: ${rebuild.error}`);
+  }
+  return rebuild;
 }

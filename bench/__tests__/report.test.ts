@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest';
 
-import {escapeCell, formatKib, formatNumber, formatRatio, localDate, renderBuildTable, renderTable, resultsBaseName} from '../report';
-import type {BuildResult} from '../build-bench';
+import {escapeCell, formatKib, formatNumber, formatRatio, formatShare, localDate, renderBuildTable, renderScaleRebuildTable, renderTable, resultsBaseName} from '../report';
+import type {BuildResult, MeasuredBuild, PhaseResult} from '../build-bench';
+import type {ScaleResult} from '../scale-bench';
 
 describe('renderTable', () => {
   it('renders a GitHub table, right-aligning columns that hold numbers', () => {
@@ -74,5 +75,55 @@ describe('results file names', () => {
 
   it('formats the local date', () => {
     expect(localDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  });
+});
+
+describe('the rebuild table', () => {
+  const phase = (name: string, wallSeconds: number): PhaseResult => ({name, command: `npm run ${name}`, exitCode: 0, wallSeconds, peakRssMb: 100, cpuSeconds: 1, timedOut: false, loadAverage: 1});
+  const measured = (wallSeconds: number, phases: PhaseResult[], ok = true): MeasuredBuild => ({
+    apiPages: 1,
+    htmlPages: 1,
+    buildBytes: 1,
+    wallSeconds,
+    peakRssMb: 2000,
+    cpuSeconds: 1,
+    phases,
+    ok,
+    error: ok ? null : 'npm run gen exited with 1; see bench-build.log',
+    siteDir: '.work/bench/scale-github',
+    failedPhase: ok ? null : 'gen',
+    generatedFiles: 0,
+  });
+  const spec = (rebuild: ScaleResult['rebuild']): ScaleResult =>
+    ({title: 'GitHub', build: measured(100, [phase('spec', 5), phase('build:site', 95)]), rebuild}) as ScaleResult;
+
+  it('formats a share of a whole, and says n/a without both figures', () => {
+    expect(formatShare(18.44, 100)).toBe('18.4%');
+    expect(formatShare(null, 100)).toBeNull();
+    expect(formatShare(1, 0)).toBeNull();
+  });
+
+  it("puts the rebuild next to the full build, with the spec step and the search index as a share of the full build", () => {
+    const rebuild = {
+      operationId: 'issues/list-events-for-timeline',
+      route: '/docs/api/issues-list-events-for-timeline',
+      build: measured(98, [phase('spec', 6), phase('build:site', 92)]),
+      editShown: true,
+      searchIndexSeconds: 9,
+      error: null,
+    };
+    expect(renderScaleRebuildTable([spec(rebuild)]).split('\n')[2]).toBe(
+      '| GitHub | issues/list-events-for-timeline (/docs/api/issues-list-events-for-timeline) | 100.0 | 98.0 | 98.0% | spec 6.0, build:site 92.0 | 2,000 | 9.0 | 15.0% | yes |',
+    );
+  });
+
+  it('says when the rebuild failed or the page lacks the edit, and leaves out a description without a rebuild', () => {
+    const failed = {operationId: 'x', route: '/docs/api/x', build: measured(3, [phase('spec', 3)], false), editShown: false, searchIndexSeconds: 9, error: null};
+    expect(renderScaleRebuildTable([spec(failed)])).toContain('| failed: npm run gen exited with 1; see bench-build.log |');
+    const unseen = {...failed, build: measured(90, [phase('spec', 3)])};
+    expect(renderScaleRebuildTable([spec(unseen)])).toContain('| no: the page does not show the edit |');
+    const missing = {operationId: 'y', route: null, build: null, editShown: false, searchIndexSeconds: null, error: 'the description has no operation "y"'};
+    expect(renderScaleRebuildTable([spec(missing)])).toContain('| GitHub | y | 100.0 | n/a | n/a | n/a | n/a | n/a | n/a | the description has no operation "y" |');
+    expect(renderScaleRebuildTable([spec(null)]).split('\n')).toHaveLength(2);
   });
 });

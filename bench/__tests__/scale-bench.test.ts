@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 
-import {namedOperationRoutes, pickScalePages, routeOfHtmlFile} from '../scale-bench';
+import {addToDescription, namedOperationRoutes, pickScalePages, REBUILD_EDIT, routeOfHtmlFile} from '../scale-bench';
 
 describe('routeOfHtmlFile', () => {
   it('maps build files to routes the way trailingSlash: false writes them', () => {
@@ -54,5 +54,35 @@ describe('namedOperationRoutes', () => {
     } finally {
       rmSync(siteDir, {recursive: true, force: true});
     }
+  });
+});
+
+describe('addToDescription', () => {
+  const document = (): {paths: Record<string, Record<string, Record<string, unknown>>>} => ({
+    paths: {
+      '/a': {get: {operationId: 'listA', description: 'Lists A.'}, post: {operationId: 'createA'}},
+      '/b': {delete: {operationId: 'deleteB', description: '  '}},
+    },
+  });
+
+  it("adds the sentence to the named operation's description and says where it is", () => {
+    const spec = document();
+    expect(addToDescription(spec, 'listA', REBUILD_EDIT)).toEqual({path: '/a', method: 'get'});
+    expect(spec.paths['/a']!.get!.description).toBe('Lists A. Edited for the rebuild measurement.');
+    // Nothing else changes.
+    expect(spec.paths['/a']!.post).toEqual({operationId: 'createA'});
+  });
+
+  it('makes the sentence the description of an operation without one, or with a blank one', () => {
+    const spec = document();
+    addToDescription(spec, 'createA', 'New.');
+    addToDescription(spec, 'deleteB', 'Gone.');
+    expect(spec.paths['/a']!.post!.description).toBe('New.');
+    expect(spec.paths['/b']!.delete!.description).toBe('Gone.');
+  });
+
+  it('refuses an operationId the description does not have, and a document that is no object', () => {
+    expect(() => addToDescription(document(), 'missing', 'x')).toThrow('[bench] no operation has operationId "missing"');
+    expect(() => addToDescription([], 'listA', 'x')).toThrow('[bench] the description is not an object');
   });
 });
