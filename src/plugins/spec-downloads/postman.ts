@@ -1,6 +1,6 @@
 import {createHash} from 'node:crypto';
 
-import {convertV2, type CollectionResult} from 'openapi-to-postmanv2';
+import {convertV2, type CollectionResult} from './postman-converter';
 import {parameterValueSource} from '../../openapi/model-operation-parts';
 import {sampleFromSchema} from '../../openapi/sample';
 import type {SchemaDirection} from '../../openapi/schema';
