@@ -210,16 +210,8 @@ export async function buildInCopy(
   log: (line: string) => void,
   options: BuildInCopyOptions,
 ): Promise<MeasuredBuild> {
-  try {
-    // Cold: every build starts without a cache, the way a fresh CI checkout does.
-    await copySite(projectRoot, siteDir, {warm: false});
-  } catch (error) {
-    const result: MeasuredBuild = {...notBuilt(projectRoot, siteDir), failedPhase: null, generatedFiles: 0};
-    result.error = (error as Error).message;
-    log(`[bench] build ${label} failed: ${result.error}`);
-    return result;
-  }
-  return runBuildSteps(projectRoot, siteDir, specFile, label, log, options);
+  // Cold: every build starts without a cache, the way a fresh CI checkout does.
+  return runBuildSteps(projectRoot, siteDir, specFile, label, log, options, () => copySite(projectRoot, siteDir, {warm: false}));
 }
 
 /**
@@ -227,7 +219,8 @@ export async function buildInCopy(
  * is (a build after `buildInCopy` keeps what the first left: `build/`,
  * `.spec/`, `docs/api/`, caches), measuring each step; the whole build stops,
  * process tree and all, when it runs past `timeoutMs`. The log goes on in
- * the copy's `bench-build.log`.
+ * the copy's `bench-build.log`. `prepare` runs first (`buildInCopy` makes
+ * the copy there); a failure in it fails the build as a step's would.
  */
 export async function runBuildSteps(
   projectRoot: string,
@@ -236,10 +229,12 @@ export async function runBuildSteps(
   label: string,
   log: (line: string) => void,
   options: BuildInCopyOptions,
+  prepare?: () => Promise<void>,
 ): Promise<MeasuredBuild> {
   const result: MeasuredBuild = {...notBuilt(projectRoot, siteDir), failedPhase: null, generatedFiles: 0};
-  const deadline = Date.now() + options.timeoutMs;
   try {
+    await prepare?.();
+    const deadline = Date.now() + options.timeoutMs;
     const logFile = path.join(siteDir, 'bench-build.log');
     const env: NodeJS.ProcessEnv = {...process.env, SPEC_FILE: specFile, SPEC_STRICT: '1'};
     delete env.SPEC_PROXY_URL;

@@ -1,4 +1,4 @@
-import type {BuildResult} from './build-bench';
+import type {BuildResult, MeasuredBuild} from './build-bench';
 import {BUILD_TARGET} from './build-bench';
 import type {Part} from './options';
 import {toKib} from './stats';
@@ -143,6 +143,11 @@ export function scaleBuildOutcome(spec: ScaleResult): string {
   return `${limit} in ${build.failedPhase ?? 'the copy'}; ${formatNumber(build.generatedFiles)} files in docs/api by then: ${build.error ?? 'unknown error'}`;
 }
 
+/** A scale build's steps and their wall time (`spec 6.9, gen 21.4`), a step stopped by a limit marked as such. */
+function formatScaleSteps(build: MeasuredBuild): string {
+  return build.phases.map((phase) => `${phase.name} ${phase.wallSeconds.toFixed(1)}${phase.timedOut || phase.overMemory === true ? ' (stopped)' : ''}`).join(', ');
+}
+
 export function renderScaleBuildTable(specs: readonly ScaleResult[]): string {
   return renderTable(
     ['Description', 'Source', 'Operations', 'API pages (HTML)', 'Wall time (s)', 'CPU time (s)', 'Steps, wall (s)', 'Peak RSS (MB)', 'Load avg', 'Build'],
@@ -153,7 +158,7 @@ export function renderScaleBuildTable(specs: readonly ScaleResult[]): string {
       spec.build.ok ? formatNumber(spec.apiHtmlPages) : null,
       formatNumber(spec.build.wallSeconds, 1),
       formatNumber(spec.build.cpuSeconds, 1),
-      spec.build.phases.map((phase) => `${phase.name} ${phase.wallSeconds.toFixed(1)}${phase.timedOut || phase.overMemory === true ? ' (stopped)' : ''}`).join(', '),
+      formatScaleSteps(spec.build),
       formatNumber(spec.build.peakRssMb),
       spec.build.phases.length === 0 ? null : formatNumber(Math.max(...spec.build.phases.map((phase) => phase.loadAverage)), 1),
       scaleBuildOutcome(spec),
@@ -189,7 +194,7 @@ export function renderScaleRebuildTable(specs: readonly ScaleResult[]): string {
         formatNumber(spec.build.wallSeconds, 1),
         build?.ok ? formatNumber(build.wallSeconds, 1) : null,
         build?.ok ? formatShare(build.wallSeconds, spec.build.wallSeconds) : null,
-        build?.ok ? build.phases.map((phase) => `${phase.name} ${phase.wallSeconds.toFixed(1)}`).join(', ') : null,
+        build?.ok ? formatScaleSteps(build) : null,
         build?.ok ? formatNumber(build.peakRssMb) : null,
         formatNumber(rebuild.searchIndexSeconds, 1),
         formatShare(floor, spec.build.wallSeconds),

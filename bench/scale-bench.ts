@@ -134,6 +134,11 @@ export function routeOfHtmlFile(relativePath: string): string {
   return route === '' ? '/' : route;
 }
 
+/** `/docs/api/create-contact` → `docs/api/create-contact.html`: the file of a page route (not a folder's), relative to the build. */
+export function htmlFileOfRoute(route: string): string {
+  return `${route.replace(/^\//, '')}.html`;
+}
+
 /**
  * The heaviest page of all, and the heaviest and the median operation page
  * (by HTML bytes; of an even count, the lower middle one).
@@ -189,8 +194,7 @@ export function namedOperationRoutes(siteDir: string, operationIds: readonly str
 
 async function weigh(buildDir: string, page: SitePage | null): Promise<WeighedPage | null> {
   if (page === null) return null;
-  const relative = `${page.route.replace(/^\//, '')}.html`;
-  return {...page, gzipBytes: gzipSize(await readFile(path.join(buildDir, relative)))};
+  return {...page, gzipBytes: gzipSize(await readFile(path.join(buildDir, htmlFileOfRoute(page.route))))};
 }
 
 /** The description's file in its installed package. */
@@ -380,7 +384,7 @@ async function measureRebuild(spec: ScaleSpec, options: ScaleRunOptions, siteDir
     options.log(`[bench] ${label}: added "${REBUILD_EDIT}" to the description of ${changed.method.toUpperCase()} ${changed.path}`);
     rebuild.build = await runBuildSteps(options.projectRoot, siteDir, specFile, label, options.log, buildOptions);
     if (!rebuild.build.ok) return rebuild;
-    const page = await readFile(path.join(buildDir, `${rebuild.route.replace(/^\//, '')}.html`), 'utf8');
+    const page = await readFile(path.join(buildDir, htmlFileOfRoute(rebuild.route)), 'utf8');
     rebuild.editShown = page.includes(REBUILD_EDIT);
   } catch (error) {
     rebuild.error = (error as Error).message;

@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 
-import {addToDescription, namedOperationRoutes, pickScalePages, REBUILD_EDIT, routeOfHtmlFile} from '../scale-bench';
+import {addToDescription, htmlFileOfRoute, namedOperationRoutes, pickScalePages, REBUILD_EDIT, routeOfHtmlFile} from '../scale-bench';
 
 describe('routeOfHtmlFile', () => {
   it('maps build files to routes the way trailingSlash: false writes them', () => {
@@ -11,6 +11,12 @@ describe('routeOfHtmlFile', () => {
     expect(routeOfHtmlFile('docs/api/schemas/contact.html')).toBe('/docs/api/schemas/contact');
     expect(routeOfHtmlFile('docs/index.html')).toBe('/docs');
     expect(routeOfHtmlFile('index.html')).toBe('/');
+  });
+
+  it('has htmlFileOfRoute for its inverse on page routes', () => {
+    for (const file of ['docs/api/create-contact.html', 'docs/api/schemas/contact.html']) {
+      expect(htmlFileOfRoute(routeOfHtmlFile(file))).toBe(file);
+    }
   });
 });
 
