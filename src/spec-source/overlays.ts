@@ -212,9 +212,14 @@ function applyAction(writer: CopyOnWrite, action: unknown, at: string): ActionOu
 
   if (remove) {
     if (selected.some(({keys}) => keys.length === 0)) return skip(`${at}/target`, `"${target}" selects the whole description, which cannot be removed; action skipped`);
-    // Items of one list from the highest index down, so a removal does not move the next one.
-    const byIndexDescending = [...selected].sort((a, b) => Number(b.keys.at(-1) ?? 0) - Number(a.keys.at(-1) ?? 0));
-    for (const {keys} of byIndexDescending) {
+    // Deepest first, and items of one list from the highest index down, so
+    // that no removal moves or detaches a node another one still has to reach.
+    const index = (keys: (string | number)[]) => {
+      const last = keys.at(-1);
+      return typeof last === 'number' ? last : -1;
+    };
+    const ordered = [...selected].sort((a, b) => b.keys.length - a.keys.length || index(b.keys) - index(a.keys));
+    for (const {keys} of ordered) {
       const parent = writer.own(keys.slice(0, -1));
       const key = keys.at(-1) as string | number;
       if (Array.isArray(parent)) parent.splice(Number(key), 1);

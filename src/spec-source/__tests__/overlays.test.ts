@@ -92,6 +92,18 @@ describe('SPEC_OVERLAYS', () => {
     expect(at(document, 'info', 'title')).toBe('First');
   });
 
+  it('removes list items and nested selections without moving or bringing back another', async () => {
+    const root = await makeSiteRoot();
+    const names = await writeOverlays(root, {
+      'remove.yaml': `${HEADER}actions:\n  - target: $.paths['/contacts'].get.tags\n    update: [Outreach, Archive, Drafts]\n  - target: $.paths['/contacts'].get.tags[0,2,3]\n    remove: true\n  - target: $.info\n    update:\n      x-group: {x-internal: true, inner: {x-internal: true}}\n  - target: $..[?@['x-internal'] == true]\n    remove: true\n`,
+    });
+    const result = await resolveSpec({env: {SPEC_OVERLAYS: names}, root});
+    expect(result.problems).toEqual([]);
+    const document = await published(root);
+    expect(at(document, 'paths', '/contacts', 'get', 'tags')).toEqual(['Outreach']);
+    expect(at(document, 'info')).toEqual({title: 'Meridian Test API', version: '1.2.0', description: 'Fixture for the spec-source tests.'});
+  });
+
   it('merges objects recursively, appends to lists, and changes a shared YAML anchor only where the target is', async () => {
     const root = await makeSiteRoot();
     await writeFile(
