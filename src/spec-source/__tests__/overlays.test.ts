@@ -11,7 +11,7 @@ import {parseOverlays} from '../config.js';
 import {SpecConfigError} from '../errors.js';
 import {resolveSpec} from '../resolve-spec.js';
 import type {SpecLogger} from '../resolve-spec.js';
-import {REPO_ROOT, FIXTURES} from './helpers/run-cli.js';
+import {REPO_ROOT, FIXTURES, lines, runSpecCli} from './helpers/run-cli.js';
 import {makeSiteRoot, readResolved, removeSiteRoots, seedLastKnownGood, snapshotSpecDir} from './helpers/site-root.js';
 
 afterAll(removeSiteRoots);
@@ -250,6 +250,19 @@ describe('SPEC_OVERLAYS', () => {
       `error [spec] Check SPEC_OVERLAYS (overlays/missing.yaml resolves to ${path.join(root, 'overlays/missing.yaml')}), or leave that file out of it.`,
       'error [spec] SPEC_STRICT=1, so the build stops here; .spec/ is unchanged.',
     ]);
+  });
+});
+
+describe('npm run spec', () => {
+  it('reads SPEC_OVERLAYS from the environment, relative to the working directory', async () => {
+    const root = await makeSiteRoot();
+    await writeOverlays(root, {'audience.yaml': `${HEADER}actions:\n  - target: $.info\n    update: {x-audience: public}\n`});
+    const result = await runSpecCli({cwd: root, env: {SPEC_OVERLAYS: 'audience.yaml'}});
+    expect(result.status).toBe(0);
+    expect(lines(result.stdout)[0]).toBe(
+      '[spec] Applied 1 overlay from SPEC_OVERLAYS: audience.yaml (1 action); problems in the description are located in the published openapi.yaml, which they changed.',
+    );
+    expect(at(await published(root), 'info', 'x-audience')).toBe('public');
   });
 });
 
