@@ -19,6 +19,7 @@ const env: SpecEnv = {
   SPEC_TIMEOUT_MS: process.env.SPEC_TIMEOUT_MS,
   SPEC_VALIDATION: process.env.SPEC_VALIDATION,
   SPEC_LINK_BASE: process.env.SPEC_LINK_BASE,
+  SPEC_OVERLAYS: process.env.SPEC_OVERLAYS,
 };
 
 const USAGE = 'usage: tsx scripts/spec.ts [--root <dir>]';

@@ -3,7 +3,8 @@
 // exactly as a user does, `SPEC_FILE=<spec> npm run build` with the site's own
 // config, in an isolated copy of the project (.work/corpus-site/), and
 // checks that every operation of each spec has a page with its method, path
-// and summary. One spec (PROXY_SPEC_NAME) is
+// and summary (a fixture built with overlays: against the description they
+// should leave, FIXTURE_EXPECTED, and no page for what they remove). One spec (PROXY_SPEC_NAME) is
 // built a second time through SPEC_PROXY_URL, from a local HTTP server that
 // stands for the product's proxy, and its provenance must say so.
 //
@@ -20,7 +21,7 @@ import {parse} from 'yaml';
 
 import {checkFieldsAndSchemas, checkOperationPages, truncate} from './corpus/check-build';
 import {type CorpusSite, prepareCorpusSite, reportedBrokenLinks, resetGenerated} from './corpus/corpus-site';
-import {dropKeptBuild, FIXTURE_SPECS, keepBuild, sourceStamp, writeGeneratedFixtures, type FixtureName} from './corpus/fixture-builds';
+import {dropKeptBuild, FIXTURE_EXPECTED, FIXTURE_SPECS, fixtureOverlaysEnv, keepBuild, sourceStamp, writeGeneratedFixtures, type FixtureName} from './corpus/fixture-builds';
 import {readExpectedOperations, type ExpectedOperation} from './corpus/expected-operations';
 import {errorExcerpt, runStep} from './corpus/run-step';
 import {parseCommandLine, UsageError} from './command-line';
@@ -94,26 +95,32 @@ async function buildAndCheck(
   const result: SpecResult = {name, operations: 0, pages: 0, seconds: 0, problems: [], notes: []};
   const done = () => ({...result, seconds: (performance.now() - started) / 1000});
 
+  // A failed fixture build must not leave the previous one for the e2e suite.
+  const fixture = proxyBaseUrl ? undefined : FIXTURES.get(specFile);
+  // A fixture built with overlays is checked against the description they should leave.
+  const expectedFile = fixture && FIXTURE_EXPECTED[fixture] ? path.join(projectRoot, FIXTURE_EXPECTED[fixture]) : specFile;
   let expected: ExpectedOperation[];
+  let removed: ExpectedOperation[];
   let document: unknown;
   try {
-    expected = readExpectedOperations(specFile);
+    expected = readExpectedOperations(expectedFile);
+    const kept = new Set(expected.map((operation) => `${operation.method} ${operation.path}`));
+    removed = readExpectedOperations(specFile).filter((operation) => !kept.has(`${operation.method} ${operation.path}`));
     // Parsed with `yaml` itself, not parseSpecText: the checks below are oracles and must not share the code they check.
-    document = parse(readFileSync(specFile, 'utf8'), {maxAliasCount: -1});
+    document = parse(readFileSync(expectedFile, 'utf8'), {maxAliasCount: -1});
   } catch (error) {
     result.problems.push(`cannot read the spec: ${(error as Error).message}`);
     return done();
   }
   result.operations = expected.length;
 
-  // A failed fixture build must not leave the previous one for the e2e suite.
-  const fixture = proxyBaseUrl ? undefined : FIXTURES.get(specFile);
   if (fixture) dropKeptBuild(projectRoot, fixture);
   await resetGenerated(site);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     // Through the proxy: the spec step fetches <SPEC_PROXY_URL>/api/swagger-yaml.
     SPEC_FILE: proxyBaseUrl ? '' : specFile,
+    SPEC_OVERLAYS: fixture ? fixtureOverlaysEnv(projectRoot, fixture) : '',
     SPEC_STRICT: '1',
     // The corpus holds imperfect descriptions on purpose: they must publish
     // even when the caller gates its own build with SPEC_VALIDATION=strict.
@@ -143,6 +150,10 @@ async function buildAndCheck(
   const check = checkOperationPages(buildDir, expected);
   result.pages = check.pagesFound;
   result.problems.push(...check.problems, ...reportedBrokenLinks(run.output));
+  // Operations an overlay removed must have no page.
+  if (removed.length > 0 && checkOperationPages(buildDir, removed).pagesFound > 0) {
+    result.problems.push(`an operation the overlays remove still has a page (${removed.map((operation) => `${operation.method.toUpperCase()} ${operation.path}`).join(', ')})`);
+  }
   // Every named schema and webhook has a page, and every field is on its page or one schema page further.
   const fields = checkFieldsAndSchemas(buildDir, document);
   result.problems.push(...fields.problems);

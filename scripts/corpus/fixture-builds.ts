@@ -12,8 +12,9 @@ import {runStep} from './run-step';
  * spec (tests/e2e/hostile.spec.ts), the imperfect one
  * (tests/e2e/imperfect.spec.ts), one with every kind of security scheme
  * (tests/e2e/authorize.spec.ts) and a large generated one whose route table
- * the browser loads in sections (tests/e2e/route-sections.spec.ts). Each is built exactly as a user builds, with
- * `SPEC_FILE=<fixture> npm run build` in an isolated copy of the site, and
+ * the browser loads in sections (tests/e2e/route-sections.spec.ts), and one
+ * changed by two overlays (tests/e2e/overlays.spec.ts). Each is built exactly as a user builds, with
+ * `SPEC_FILE=<fixture> [SPEC_OVERLAYS=<overlays>] npm run build` in an isolated copy of the site, and
  * kept with its build log under `.work/fixture-builds/<name>/`.
  *
  * `npm run test:corpus` keeps them as it builds every spec; `npm run
@@ -26,8 +27,28 @@ export const FIXTURE_SPECS = {
   imperfect: 'tests/fixtures/imperfect.yaml',
   auth: 'tests/fixtures/auth.yaml',
   large: '.work/fixture-specs/large.json',
+  overlay: 'tests/fixtures/overlay/openapi.yaml',
 } as const;
 export type FixtureName = keyof typeof FIXTURE_SPECS;
+
+/** Overlays a fixture is built with (SPEC_OVERLAYS), in order (tests/e2e/overlays.spec.ts). */
+export const FIXTURE_OVERLAYS: Partial<Record<FixtureName, readonly string[]>> = {
+  overlay: ['tests/fixtures/overlay/add-code-samples.yaml', 'tests/fixtures/overlay/remove-internal.yaml'],
+};
+
+/**
+ * The description a fixture's build must show when its overlays change it,
+ * written by hand so that the corpus check does not share code with the
+ * overlay step it checks.
+ */
+export const FIXTURE_EXPECTED: Partial<Record<FixtureName, string>> = {
+  overlay: 'tests/fixtures/overlay/expected.yaml',
+};
+
+/** SPEC_OVERLAYS for a fixture's build, by absolute path; empty for one without overlays. */
+export function fixtureOverlaysEnv(projectRoot: string, name: FixtureName): string {
+  return (FIXTURE_OVERLAYS[name] ?? []).map((file) => path.join(projectRoot, file)).join(',');
+}
 
 /**
  * Operations of the large fixture: with its schemas and tags, about 600 docs
@@ -103,7 +124,7 @@ export interface KeptBuild {
 export function sourceStamp(projectRoot: string, name: FixtureName): string {
   writeGeneratedFixtures(projectRoot);
   const hash = createHash('sha256');
-  for (const file of [FIXTURE_SPECS[name], ...listSiteFiles(projectRoot)].sort()) {
+  for (const file of [FIXTURE_SPECS[name], ...(FIXTURE_OVERLAYS[name] ?? []), ...listSiteFiles(projectRoot)].sort()) {
     hash.update(`${file}\0`);
     hash.update(readFileSync(path.join(projectRoot, file)));
   }
@@ -162,7 +183,7 @@ export async function ensureFixtureBuild(projectRoot: string, name: FixtureName,
   const run = await runStep('npm', ['run', 'build'], {
     cwd: siteDir,
     // The fixtures have problems on purpose: published whatever gate the caller set.
-    env: {...process.env, SPEC_FILE: path.join(projectRoot, FIXTURE_SPECS[name]), SPEC_PROXY_URL: '', SPEC_VALIDATION: 'publish', SPEC_LINK_BASE: ''},
+    env: {...process.env, SPEC_FILE: path.join(projectRoot, FIXTURE_SPECS[name]), SPEC_OVERLAYS: fixtureOverlaysEnv(projectRoot, name), SPEC_PROXY_URL: '', SPEC_VALIDATION: 'publish', SPEC_LINK_BASE: ''},
     timeoutMs: BUILD_TIMEOUT_MS,
     logFile,
   });

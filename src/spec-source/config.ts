@@ -23,6 +23,8 @@ export interface SpecEnv {
   SPEC_VALIDATION?: string | undefined;
   /** Where links in spec text that are relative to the vendor's site resolve (an absolute http(s) URL). */
   SPEC_LINK_BASE?: string | undefined;
+  /** Comma-separated local paths of OpenAPI Overlay 1.0 documents, applied in order. */
+  SPEC_OVERLAYS?: string | undefined;
 }
 
 /** What the spec step does with a description that has problems but can be published. */
@@ -41,6 +43,12 @@ export type SpecSource =
   | {kind: 'file' | 'bundled'; path: string; location: string}
   | {kind: 'proxy'; url: URL; location: string};
 
+/** An overlay named in SPEC_OVERLAYS: its absolute path, and the path as messages and provenance show it. */
+export interface OverlayFile {
+  path: string;
+  location: string;
+}
+
 export interface SpecConfig {
   source: SpecSource;
   strict: boolean;
@@ -49,6 +57,8 @@ export interface SpecConfig {
   linkBase: string | undefined;
   timeoutMs: number;
   token: string | undefined;
+  /** SPEC_OVERLAYS, in the order given; empty when unset. */
+  overlays: OverlayFile[];
   /** Notes about variables that were set but not used. */
   notices: string[];
 }
@@ -111,6 +121,21 @@ export function parseTimeoutMs(value: string | undefined): number {
   return timeoutMs;
 }
 
+/** SPEC_OVERLAYS: local paths, relative to the root like SPEC_FILE, in the order they are applied. */
+export function parseOverlays(value: string | undefined, root: string): OverlayFile[] {
+  const list = present(value);
+  if (list === undefined) return [];
+  return list.split(',').map((entry) => {
+    const file = entry.trim();
+    if (file === '') throw new SpecConfigError(`SPEC_OVERLAYS has an empty entry (got "${value}")`);
+    if (/^https?:\/\//i.test(file)) {
+      throw new SpecConfigError(`SPEC_OVERLAYS lists local paths, not URLs (got "${redactUrl(file)}")`);
+    }
+    const absolute = path.resolve(root, file);
+    return {path: absolute, location: displayPath(root, absolute)};
+  });
+}
+
 function parseToken(value: string | undefined): string | undefined {
   const token = present(value)?.trim();
   // Checked here so Node never builds an error around the header value.
@@ -135,6 +160,7 @@ export function readSpecConfig(
   const linkBase = parseLinkBase(env.SPEC_LINK_BASE);
   const timeoutMs = parseTimeoutMs(env.SPEC_TIMEOUT_MS);
   const token = parseToken(env.SPEC_PROXY_TOKEN);
+  const overlays = parseOverlays(env.SPEC_OVERLAYS, root);
   const file = present(env.SPEC_FILE);
   const proxyBase = present(env.SPEC_PROXY_URL);
   const notices: string[] = [];
@@ -158,5 +184,5 @@ export function readSpecConfig(
   if (token !== undefined && source.kind !== 'proxy') {
     notices.push('SPEC_PROXY_TOKEN is set but no proxy is used, so it is ignored.');
   }
-  return {source, strict, validation, linkBase, timeoutMs, token, notices};
+  return {source, strict, validation, linkBase, timeoutMs, token, overlays, notices};
 }

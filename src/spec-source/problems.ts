@@ -7,10 +7,11 @@ import {unescapePointerSegment} from '../openapi/spec-document';
  */
 
 /** What a problem is about; the summary groups by it, in this order. */
-export const PROBLEM_KINDS = ['schema', 'reference', 'operation', 'tag', 'link'] as const;
+export const PROBLEM_KINDS = ['overlay', 'schema', 'reference', 'operation', 'tag', 'link'] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 
 const KIND_TITLES: Record<ProblemKind, string> = {
+  overlay: 'Overlays (SPEC_OVERLAYS)',
   schema: 'Not allowed by the OpenAPI schema',
   reference: 'References that cannot be resolved',
   operation: 'Operations and page ids',
@@ -20,6 +21,8 @@ const KIND_TITLES: Record<ProblemKind, string> = {
 
 export interface SpecProblem {
   kind: ProblemKind;
+  /** The file the pointer, line and column are in when it is not the description (an overlay). */
+  file?: string;
   /** JSON Pointer into the document as received (RFC 6901), `""` for the root. */
   pointer: string;
   /** 1-based, in the source text; absent when the pointer is not in it (a converted Swagger 2.0 document). */
@@ -55,15 +58,17 @@ export function locationText(problem: Pick<SpecProblem, 'line' | 'column'>): str
   return problem.column === undefined ? ` (line ${problem.line})` : ` (line ${problem.line}, column ${problem.column})`;
 }
 
-/** One line: `paths./pets.get.operationId (line 12, column 7): …`. */
+/** One line: `paths./pets.get.operationId (line 12, column 7): …`, after the file's name when it is not the description. */
 export function formatProblem(problem: SpecProblem): string {
-  return `${readablePath(problem.pointer)}${locationText(problem)}: ${problem.message}`;
+  return `${problem.file === undefined ? '' : `${problem.file} `}${readablePath(problem.pointer)}${locationText(problem)}: ${problem.message}`;
 }
 
-/** Document order: by line, then pointer, so the list reads top to bottom. */
+/** Document order: by line, then pointer, so the list reads top to bottom; each file's problems together, files in the order given. */
 export function sortProblems(problems: readonly SpecProblem[]): SpecProblem[] {
+  const fileOrder = new Map<string | undefined, number>();
+  for (const problem of problems) if (!fileOrder.has(problem.file)) fileOrder.set(problem.file, fileOrder.size);
   return [...problems].sort(
-    (a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER) || (a.column ?? 0) - (b.column ?? 0) || a.pointer.localeCompare(b.pointer),
+    (a, b) => (fileOrder.get(a.file) ?? 0) - (fileOrder.get(b.file) ?? 0) || (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER) || (a.column ?? 0) - (b.column ?? 0) || a.pointer.localeCompare(b.pointer),
   );
 }
 

@@ -8,6 +8,7 @@ import {DEFAULT_MAX_BYTES, fetchSpec} from './fetch-spec.js';
 import type {FetchSpecOptions} from './fetch-spec.js';
 import {formatAge, formatBytes, formatDuration, plural} from './format.js';
 import {decodeSpecBytes, parseSpecText, serializeSpec} from './parse-spec.js';
+import {applyOverlays, readOverlays} from './overlays.js';
 import {redactSecrets} from './urls.js';
 import {pageOutline} from '../openapi/page-outline';
 import {SpecDocument} from '../openapi/spec-document';
@@ -126,6 +127,8 @@ async function loadCheckedSpec(
 ): Promise<{spec: Buffer; provenance: SpecProvenance; derived: DerivedFiles; problems: SpecProblem[]}> {
   const {source} = config;
   const maxBytes = tuning.maxBytes ?? DEFAULT_MAX_BYTES;
+  // Read before the description is fetched: a missing overlay refuses the build without a wasted fetch.
+  const overlays = await readOverlays(config.overlays, (file) => readLocalSpec(file, maxBytes));
   let bytes: Buffer;
   let contentType: string | undefined;
   if (source.kind === 'proxy') {
@@ -147,8 +150,13 @@ async function loadCheckedSpec(
   const what = source.kind === 'proxy' ? 'body' : 'file';
   const text = decodeSpecBytes(bytes, what);
   const parsed = parseSpecText(text, {what, contentType});
-  const checked = await validateSpec(parsed, {text, ...(config.linkBase ? {linkBase: config.linkBase} : {})});
-  for (const notice of checked.notices) info(notice);
+  const overlaid = overlays.length > 0 ? await applyOverlays(parsed, overlays) : undefined;
+  const checked = overlaid?.changed
+    ? await validateSpec(overlaid.document, {text: overlaid.text, ...(config.linkBase ? {linkBase: config.linkBase} : {})})
+    : await validateSpec(parsed, {text, ...(config.linkBase ? {linkBase: config.linkBase} : {})});
+  for (const notice of [...(overlaid?.notices ?? []), ...checked.notices]) info(notice);
+  // The overlays' problems count as the description's: published with them, or refused under strict.
+  if (overlaid !== undefined) checked.problems.unshift(...overlaid.problems);
   if (config.validation === 'strict' && checked.problems.length > 0) {
     throw new SpecSourceError(
       `${plural(checked.problems.length, 'problem')} in the description, and SPEC_VALIDATION=strict refuses a description with problems`,
@@ -172,6 +180,7 @@ async function loadCheckedSpec(
       version: checked.version,
       operationCount: checked.operationCount,
       ...(checked.webhookCount > 0 ? {webhookCount: checked.webhookCount} : {}),
+      ...(overlaid !== undefined ? {overlays: overlaid.overlays} : {}),
       fetchedAt,
     },
   };

@@ -3,6 +3,7 @@ import {mkdir, open, readFile, rename, unlink} from 'node:fs/promises';
 import path from 'node:path';
 
 import type {SpecSourceKind} from './config.js';
+import type {AppliedOverlay} from './overlays.js';
 
 export const SPEC_FILE_NAME = 'openapi.yaml';
 export const PROVENANCE_FILE_NAME = 'provenance.json';
@@ -21,6 +22,8 @@ export interface SpecProvenance {
   operationCount: number;
   /** Webhooks (OpenAPI 3.1 `webhooks`, or `x-webhooks`); absent when there are none. */
   webhookCount?: number;
+  /** The SPEC_OVERLAYS applied, in order, with how many of each one's actions applied; absent when none was set. */
+  overlays?: AppliedOverlay[];
   /** When the spec was fetched or read, ISO 8601. */
   fetchedAt: string;
 }
