@@ -1,6 +1,11 @@
+import {mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
 import {describe, expect, it} from 'vitest';
+import {stringify} from 'yaml';
 
+import {createPageGenerators} from '../page-generators';
 import {assignPageIds, MAX_PAGE_ID_BYTES, shortenPageId} from '../page-ids';
 import {pageOutline} from '../page-outline';
 import {SpecDocument, type JsonObject} from '../spec-document';
@@ -157,5 +162,28 @@ describe('page ids longer than a file name allows', () => {
       {kind: 'operation', pointer: '/info/title', message: `the page id from info.title would be 2000 bytes long, more than the 200 a file name leaves it; its page is "${ids.overviewId}"`},
       {kind: 'operation', pointer: `/components/schemas/${longSchema}`, message: `the page id from schema "${longSchema.slice(0, 60)}…" would be 307 bytes long, more than the 200 a file name leaves it; its page is "${ids.schemas[0].pageId}"`},
     ]);
+  });
+
+  it('lets the generator write every page and its data, with the full name as the title', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'page-ids-'));
+    try {
+      const specPath = path.join(dir, 'openapi.yaml');
+      writeFileSync(specPath, stringify(long.root));
+      const generators = createPageGenerators({specPath, outputDir: dir, apiDocsBasePath: '/docs/api'});
+      const ids = assignPageIds(long);
+      for (const entry of ids.operations) {
+        const item = {id: entry.pageId, type: 'api' as const};
+        generators.createApiPageMD(item);
+        expect([chineseSummary, longOperationId, `${longOperationId}A`]).toContain(item.title);
+      }
+      generators.createTagPageMD({id: ids.tags[0].pageId, type: 'tag'});
+      generators.createSchemaPageMD({id: ids.schemas[0].pageId.split('/').pop()!, type: 'schema'});
+      expect(readdirSync(dir).filter((file) => file.endsWith('.page-core.json'))).toHaveLength(3);
+      const page = JSON.parse(readFileSync(path.join(dir, `${ids.tags[0].pageId}.page.json`), 'utf8')) as {name: string};
+      expect(page.name).toBe(longTag);
+      for (const file of [...readdirSync(dir), ...readdirSync(path.join(dir, 'schemas'))]) expect(Buffer.byteLength(file)).toBeLessThanOrEqual(255);
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
   });
 });
