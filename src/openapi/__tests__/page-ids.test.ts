@@ -172,7 +172,7 @@ describe('page ids longer than a file name allows', () => {
       const generators = createPageGenerators({specPath, outputDir: dir, apiDocsBasePath: '/docs/api'});
       const ids = assignPageIds(long);
       for (const entry of ids.operations) {
-        const item = {id: entry.pageId, type: 'api' as const};
+        const item: {id: string; type: 'api'; title?: string} = {id: entry.pageId, type: 'api'};
         generators.createApiPageMD(item);
         expect([chineseSummary, longOperationId, `${longOperationId}A`]).toContain(item.title);
       }
