@@ -100,6 +100,11 @@ export const childAnchor = {
   option: (parent: string, index: number) => `${parent}(${index})`,
 };
 
+/** Whether `id` has the form of a field's id (a section prefix, then a level), whatever the fields of the page that shows it. */
+export function looksLikeFieldAnchor(id: string): boolean {
+  return /^(callback-\d+-)?(path|query|header|cookie|request-body|response-[A-Za-z0-9]+(-headers)?|schema)(:[A-Za-z0-9~_]+)?([.[(]|$)/.test(id);
+}
+
 /** Whether `id` is the field `ancestor` or lies below it (so `ancestor`'s
  * collapsed parts must open to show it). */
 export function isAnchorWithin(id: string, ancestor: string): boolean {

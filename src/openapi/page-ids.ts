@@ -1,3 +1,5 @@
+import {createHash} from 'node:crypto';
+
 import kebabCase from 'lodash/kebabCase';
 
 import {asString, escapePointerSegment, isObject, type JsonObject, type OperationEntry, type SpecDocument} from './spec-document';
@@ -16,6 +18,9 @@ import {asString, escapePointerSegment, isObject, type JsonObject, type Operatio
  *   document order, then the overview), and a taken id gets `-2`, `-3`, …, so
  *   two operations with one operationId, or an operation named like a tag, each
  *   keep a page. The overview keeps its older suffix, `-overview`.
+ * - An id longer than MAX_PAGE_ID_BYTES (UTF-8) is cut at a character
+ *   boundary and ends in `-<letters>`, a hash of the whole id, so two long
+ *   ids that share a beginning still differ; the page shows the full name.
  * - The same document always gives the same ids.
  *
  * The openapi-docs plugin is handed these ids (see page-outline.ts), so its
@@ -67,6 +72,40 @@ export const API_DOCS_BASE_PATH = '/docs/api';
  * plugin's `outputDir` in the config, and what `npm run gen` cleans. */
 export const API_OUTPUT_DIR = 'docs/api';
 
+/**
+ * The most bytes (UTF-8) of a page id's last segment before a `-2` or
+ * `-overview` suffix, since it is a file name: file systems allow 255 bytes,
+ * and the generator, the plugin and the build add suffixes to it (the longest
+ * is `.page-core.json`, then `.schema.mdx`, `.api.mdx`, the twin's `.md`).
+ */
+export const MAX_PAGE_ID_BYTES = 200;
+
+/** Letters only, so the plugin's kebabCase keeps the id as it is (it splits letters from digits). */
+function letterHash(text: string): string {
+  let value = BigInt(`0x${createHash('sha256').update(text).digest('hex').slice(0, 12)}`);
+  let letters = '';
+  for (let index = 0; index < 10; index += 1) {
+    letters += String.fromCharCode(97 + Number(value % 26n));
+    value /= 26n;
+  }
+  return letters;
+}
+
+/** The id itself when it fits in MAX_PAGE_ID_BYTES, else its beginning, cut at a character boundary, and a hash of all of it. */
+export function shortenPageId(id: string): string {
+  if (Buffer.byteLength(id, 'utf8') <= MAX_PAGE_ID_BYTES) return id;
+  const hash = letterHash(id);
+  const room = MAX_PAGE_ID_BYTES - hash.length - 1;
+  let prefix = '';
+  let bytes = 0;
+  for (const character of id) {
+    bytes += Buffer.byteLength(character, 'utf8');
+    if (bytes > room) break;
+    prefix += character;
+  }
+  return `${prefix.replace(/-+$/, '')}-${hash}`;
+}
+
 /** Names Docusaurus gives a meaning of its own: `index.mdx` and `README.md` become the folder's index page. */
 const RESERVED_IDS = new Set(['index', 'readme']);
 
@@ -78,6 +117,22 @@ function baseOperationId(kind: 'operation' | 'webhook', {operation, method, path
   const named = kebabCase(asString(operation.operationId) ?? '') || kebabCase(asString(operation.summary) ?? '');
   if (named) return named;
   return kind === 'webhook' ? kebabCase(path) || kebabCase(`${method} webhook`) : kebabCase(`${method} ${path}`);
+}
+
+/** The note for an id cut to fit a file name; `what` names its source, e.g. `operationId "getX"`. */
+function shortenedNote(kind: PageIdNote['kind'], pointer: string, what: string, full: string, pageId: string): PageIdNote {
+  const bytes = Buffer.byteLength(full, 'utf8');
+  return {
+    kind,
+    pointer,
+    message: `the page id from ${what} would be ${bytes} bytes long, more than the ${MAX_PAGE_ID_BYTES} a file name leaves it; its page is "${pageId}"`,
+  };
+}
+
+/** At most 60 characters of a name, for a message. */
+function excerpt(name: string): string {
+  const characters = [...name];
+  return characters.length > 60 ? `${characters.slice(0, 60).join('')}…` : name;
 }
 
 const assignments = new WeakMap<SpecDocument, PageIdAssignment>();
@@ -135,8 +190,10 @@ export function assignPageIds(spec: SpecDocument): PageIdAssignment {
   const tagNames = [...[...declared.keys()].filter((name) => used.has(name)), ...undeclared];
   const tags = tagNames.map((name, index) => {
     const description = declared.get(name);
-    const base = kebabCase(name) || `tag-${index + 1}`;
+    const full = kebabCase(name) || `tag-${index + 1}`;
+    const base = shortenPageId(full);
     const pageId = claim(base);
+    if (base !== full) notes.push(shortenedNote('tag', firstUse.get(name) ?? '/tags', `tag "${excerpt(name)}"`, full, pageId));
     if (pageId !== base) {
       notes.push({
         kind: 'tag',
@@ -150,12 +207,22 @@ export function assignPageIds(spec: SpecDocument): PageIdAssignment {
   const operations: PagedOperation[] = [];
   const firstWithOperationId = new Map<string, PagedOperation>();
   for (const {kind, entry, pointer} of entries) {
-    const base = baseOperationId(kind, entry);
+    const full = baseOperationId(kind, entry);
+    const base = shortenPageId(full);
     const pageId = claim(base);
     const paged: PagedOperation = {...entry, kind, pageId, pointer, tags: stringTags(entry.operation)};
     operations.push(paged);
     const operationId = asString(entry.operation.operationId);
     const label = kind === 'webhook' ? `webhook ${entry.path} (${entry.method.toUpperCase()})` : `${entry.method.toUpperCase()} ${entry.path}`;
+    if (base !== full) {
+      const summary = asString(entry.operation.summary);
+      const [what, at] = kebabCase(operationId ?? '')
+        ? [`operationId "${excerpt(operationId ?? '')}"`, `${pointer}/operationId`]
+        : kebabCase(summary ?? '')
+          ? [`the summary of ${excerpt(label)}`, `${pointer}/summary`]
+          : [excerpt(label), pointer];
+      notes.push(shortenedNote('operation', at, what, full, pageId));
+    }
     if (operationId === undefined || operationId.trim() === '') {
       // operationId is optional: worth a word only when the page id had to
       // come from elsewhere than a name the author chose, or was taken.
@@ -188,21 +255,27 @@ export function assignPageIds(spec: SpecDocument): PageIdAssignment {
   }
 
   const title = asString(spec.info.title);
-  let overviewId = kebabCase(title ?? '') || 'overview';
+  const fullOverviewId = kebabCase(title ?? '') || 'overview';
+  let overviewId = shortenPageId(fullOverviewId);
   if (taken.has(overviewId) || RESERVED_IDS.has(overviewId)) {
     const base = overviewId;
     overviewId = `${base}-overview`;
     for (let n = 2; taken.has(overviewId); n += 1) overviewId = `${base}-overview-${n}`;
   }
   taken.add(overviewId);
+  if (!overviewId.startsWith(fullOverviewId)) notes.push(shortenedNote('operation', '/info/title', 'info.title', fullOverviewId, overviewId));
 
   // Schema pages live in their own folder, so their ids never meet the others'.
   const takenSchemaIds = new Set<string>();
   const schemas = schemaEntries.map((name, index) => {
-    const base = kebabCase(name) || `schema-${index + 1}`;
+    const full = kebabCase(name) || `schema-${index + 1}`;
+    const base = shortenPageId(full);
     let stem = base;
     for (let n = 2; takenSchemaIds.has(stem) || RESERVED_IDS.has(stem); n += 1) stem = `${base}-${n}`;
     takenSchemaIds.add(stem);
+    if (base !== full) {
+      notes.push(shortenedNote('operation', `/components/schemas/${escapePointerSegment(name)}`, `schema "${excerpt(name)}"`, full, `${SCHEMA_PAGES_DIR}/${stem}`));
+    }
     return {name, pageId: `${SCHEMA_PAGES_DIR}/${stem}`};
   });
   const schemaIds = new Map(schemas.map((schema) => [schema.name, schema.pageId]));

@@ -2,6 +2,7 @@ import {createSlugger} from '@docusaurus/utils';
 import kebabCase from 'lodash/kebabCase';
 import type {Definition, Nodes as MdastNodes, Parents as MdastParents, Root as MdastRoot} from 'mdast';
 
+import {looksLikeFieldAnchor} from './field-anchors';
 import type {PageIdAssignment} from './page-ids';
 import {asString, decodePointerSegment, isObject, type SpecDocument} from './spec-document';
 
@@ -197,8 +198,10 @@ function rewriteFragment(href: string, fragment: string, context: LinkContext): 
     const target = pageHref(context, named.pageId, named.fragment);
     return {href: target, problem: `link ${quoted(href)} is no anchor of our pages but names ${named.what}; rewritten to ${target}`};
   }
-  // An anchor in the same page: Docusaurus only warns about a broken one.
-  return {href};
+  // An anchor in the same page: Docusaurus only warns about a broken one, so
+  // one that none of our pages has is no link.
+  if (anchorSomePageHas(decoded(fragment))) return {href};
+  return {text: true, problem: `link ${quoted(href)} points to an anchor that no page of this site has; shown as plain text`};
 }
 
 /**
@@ -228,6 +231,19 @@ const PAGE_SECTION_IDS = new Set([
 function isPageSectionId(id: string): boolean {
   const own = id.replace(/^callback-\d+-/, '');
   return PAGE_SECTION_IDS.has(own) || /^((path|query|header|cookie|unresolved)-parameters|response-[a-z\d]+(-headers)?)$/i.test(own);
+}
+
+/** Ids of the tag and overview pages' sections (src/components/TagPage, OverviewPage). */
+const LIST_PAGE_SECTION_IDS = new Set(['operations', 'servers', 'authentication-schemes', 'resources', 'schemas', 'contact-and-licence']);
+
+/**
+ * Whether some page that shows spec text could have this id: a section of an
+ * operation, schema, tag or overview page, or a field. The same text (a shared
+ * schema's description) is on many pages, so this errs towards keeping a link;
+ * the overview's headings never reach here, as they are rewritten to it.
+ */
+function anchorSomePageHas(id: string): boolean {
+  return id === '' || isPageSectionId(id) || LIST_PAGE_SECTION_IDS.has(id) || /^scheme-[a-z0-9-]+$/.test(id) || looksLikeFieldAnchor(id);
 }
 
 /**

@@ -1,7 +1,12 @@
+import {mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
 import {describe, expect, it} from 'vitest';
+import {stringify} from 'yaml';
 
-import {assignPageIds} from '../page-ids';
+import {createPageGenerators} from '../page-generators';
+import {assignPageIds, MAX_PAGE_ID_BYTES, shortenPageId} from '../page-ids';
 import {pageOutline} from '../page-outline';
 import {SpecDocument, type JsonObject} from '../spec-document';
 
@@ -105,5 +110,80 @@ describe('pageOutline', () => {
     const outline = pageOutline(spec({webhooks: {petAdopted: {post: {summary: 'Adopted', ...ok}}}}));
     expect(outline.paths).toEqual({});
     expect(outline.webhooks).toEqual({petAdopted: {post: {operationId: 'adopted', summary: 'Adopted', responses: {default: {description: ''}}}}});
+  });
+});
+
+describe('page ids longer than a file name allows', () => {
+  const chineseSummary = '创建'.repeat(42);
+  const longOperationId = `get${'VeryLongOperationName'.repeat(15)}`.slice(0, 316);
+  const longTitle = 'Meridian '.repeat(223).slice(0, 2000);
+  const longTag = `Tag${'x'.repeat(300)}`;
+  const longSchema = `Schema${'Y'.repeat(300)}`;
+  const long = spec({
+    info: {title: longTitle, version: '1'},
+    paths: {
+      '/a': {
+        get: {summary: chineseSummary, tags: [longTag], ...ok},
+        put: {operationId: longOperationId, ...ok},
+        post: {operationId: `${longOperationId}A`, ...ok},
+      },
+    },
+    components: {schemas: {[longSchema]: {type: 'object'}}},
+  });
+  const bytes = (id: string) => Buffer.byteLength(id.split('/').pop()!, 'utf8');
+
+  it('cuts them at a character boundary and ends them in a hash of the whole id, so they stay unique and stable', () => {
+    const ids = assignPageIds(long);
+    const all = [...ids.tags.map((tag) => tag.pageId), ...ids.operations.map((entry) => entry.pageId), ids.overviewId, ...ids.schemas.map((schema) => schema.pageId)];
+    for (const id of all) {
+      expect(bytes(id)).toBeLessThanOrEqual(MAX_PAGE_ID_BYTES);
+      // The plugin kebab-cases the ids it is handed: they must come back as they are.
+      expect(kebabCase(id.split('/').pop())).toBe(id.split('/').pop());
+    }
+    expect(new Set(all).size).toBe(all.length);
+    const [chinese, put, post] = ids.operations.map((entry) => entry.pageId);
+    expect(chinese).toMatch(/^[创建]{63}-[a-z]{10}$/);
+    expect(bytes(chinese)).toBe(200);
+    // Two long operationIds that differ only past the cut.
+    expect(post.slice(0, 150)).toBe(put.slice(0, 150));
+    expect(post).not.toBe(put);
+    expect(assignPageIds(new SpecDocument(structuredClone(long.root))).operations.map((entry) => entry.pageId)).toEqual([chinese, put, post]);
+    expect(shortenPageId('short-id')).toBe('short-id');
+  });
+
+  it('says where an id was shortened', () => {
+    const ids = assignPageIds(long);
+    const [chinese, put, post] = ids.operations.map((entry) => entry.pageId);
+    expect(ids.notes).toEqual([
+      {kind: 'tag', pointer: '/paths/~1a/get/tags/0', message: `the page id from tag "Tag${'x'.repeat(57)}…" would be 303 bytes long, more than the 200 a file name leaves it; its page is "${ids.tags[0].pageId}"`},
+      {kind: 'operation', pointer: '/paths/~1a/get/summary', message: `the page id from the summary of GET /a would be 252 bytes long, more than the 200 a file name leaves it; its page is "${chinese}"`},
+      {kind: 'operation', pointer: '/paths/~1a/put/operationId', message: `the page id from operationId "${longOperationId.slice(0, 60)}…" would be 376 bytes long, more than the 200 a file name leaves it; its page is "${put}"`},
+      {kind: 'operation', pointer: '/paths/~1a/post/operationId', message: `the page id from operationId "${longOperationId.slice(0, 60)}…" would be 378 bytes long, more than the 200 a file name leaves it; its page is "${post}"`},
+      {kind: 'operation', pointer: '/info/title', message: `the page id from info.title would be 2000 bytes long, more than the 200 a file name leaves it; its page is "${ids.overviewId}"`},
+      {kind: 'operation', pointer: `/components/schemas/${longSchema}`, message: `the page id from schema "${longSchema.slice(0, 60)}…" would be 307 bytes long, more than the 200 a file name leaves it; its page is "${ids.schemas[0].pageId}"`},
+    ]);
+  });
+
+  it('lets the generator write every page and its data, with the full name as the title', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'page-ids-'));
+    try {
+      const specPath = path.join(dir, 'openapi.yaml');
+      writeFileSync(specPath, stringify(long.root));
+      const generators = createPageGenerators({specPath, outputDir: dir, apiDocsBasePath: '/docs/api'});
+      const ids = assignPageIds(long);
+      for (const entry of ids.operations) {
+        const item: {id: string; type: 'api'; title?: string} = {id: entry.pageId, type: 'api'};
+        generators.createApiPageMD(item);
+        expect([chineseSummary, longOperationId, `${longOperationId}A`]).toContain(item.title);
+      }
+      generators.createTagPageMD({id: ids.tags[0].pageId, type: 'tag'});
+      generators.createSchemaPageMD({id: ids.schemas[0].pageId.split('/').pop()!, type: 'schema'});
+      expect(readdirSync(dir).filter((file) => file.endsWith('.page-core.json'))).toHaveLength(3);
+      const page = JSON.parse(readFileSync(path.join(dir, `${ids.tags[0].pageId}.page.json`), 'utf8')) as {name: string};
+      expect(page.name).toBe(longTag);
+      for (const file of [...readdirSync(dir), ...readdirSync(path.join(dir, 'schemas'))]) expect(Buffer.byteLength(file)).toBeLessThanOrEqual(255);
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
   });
 });

@@ -108,8 +108,12 @@ describe('rewriteSpecLink', () => {
     expect(rewriteSpecLink(href, noBase)).toEqual({href: target, problem: `link "${href}" is no anchor of our pages but names ${what}; rewritten to ${target}`});
   });
 
-  it.each(['#parameters', '#query-parameters', '#response-201', '#response-4XX-headers', '#callback-0-request-body', '#callback-1-responses', '#request-body.name', '#unknown'])(
-    'keeps the bare anchor %j, a section of our pages or nothing it can name, in the page',
+  it.each([
+    '#parameters', '#query-parameters', '#response-201', '#response-4XX-headers', '#callback-0-request-body', '#callback-1-responses',
+    '#request-body.name', '#response-201.tags[].name', '#schema.address.postcode', '#callback-0-header.X-Signature', '#request-body:application~2f_xml.id',
+    '#operations', '#authentication-schemes', '#scheme-api-key', '#', '#used-by',
+  ])(
+    'keeps the bare anchor %j, a section or field of our pages, in the page',
     (href) => {
       expect(rewriteSpecLink(href, noBase)).toEqual({href});
     },
@@ -127,18 +131,26 @@ describe('rewriteSpecLink', () => {
     expect(rewriteSpecLink('#Pet', withSchemas)).toMatchObject({href: '/docs/api/schemas/pet'});
     expect(rewriteSpecLink('#a_b', withSchemas)).toMatchObject({href: `/docs/api/${withSchemas.pageIds.schemaPageId('a_b')}`});
     expect(withSchemas.pageIds.schemaPageId('a_b')).not.toBe(withSchemas.pageIds.schemaPageId('a-b'));
-    // Two schemas whose names have the same kebab case: neither.
-    expect(rewriteSpecLink('#A_B', withSchemas)).toEqual({href: '#A_B'});
+    // Two schemas whose names have the same kebab case: neither, and no page has the anchor.
+    expect(rewriteSpecLink('#A_B', withSchemas)).toEqual({text: true, problem: 'link "#A_B" points to an anchor that no page of this site has; shown as plain text'});
   });
 
-  it('keeps a bare anchor that names the summary of two operations in the page', () => {
+  it('names neither operation of a summary two share', () => {
     const twice = linkContextFor(
       new SpecDocument(petstoreDocument({paths: {'/a': {get: {summary: 'List things', ...ok}}, '/b': {get: {summary: 'List things', operationId: 'list-b', ...ok}}}})),
       {apiDocsBasePath: '/docs/api'},
     );
-    expect(rewriteSpecLink('#list-things', twice)).toEqual({href: '#list-things'});
+    expect(rewriteSpecLink('#list-things', twice)).toEqual({text: true, problem: 'link "#list-things" points to an anchor that no page of this site has; shown as plain text'});
     expect(rewriteSpecLink('#list-b', twice)).toMatchObject({href: '/docs/api/list-b'});
   });
+
+  // Slack's, Spotify's and Stripe's anchors for sections of their own pages.
+  it.each(['#types', '#authorship', '#available-genre-seeds', '#scheduled_queries', '#request-body-of-doom', '#schema-x', '#Responses'])(
+    'shows the in-page anchor %j that no page of ours has as plain text',
+    (href) => {
+      expect(rewriteSpecLink(href, noBase)).toEqual({text: true, problem: `link "${href}" points to an anchor that no page of this site has; shown as plain text`});
+    },
+  );
 
   it('sends a section the overview does not have to the overview', () => {
     expect(rewriteSpecLink('#section/Pagination', noBase)).toEqual({
@@ -395,6 +407,32 @@ describe('findLinkProblems', () => {
       {pointer: '/paths/~1domains/get/summary', message: relative('/docs/records')},
       {pointer: '/externalDocs/description', message: relative('guide.html')},
     ]);
+  });
+
+  it('reports a vendor anchor no page has where its text is, and the pages show its text without a link', () => {
+    // Stripe's `file` schema, used by many operations: its text is on each of their pages and on its own.
+    const vendor = new SpecDocument(petstoreDocument({
+      paths: {'/files': {get: {operationId: 'getFile', responses: {'200': {description: 'OK', content: {'application/json': {schema: {$ref: '#/components/schemas/file'}}}}}}}},
+      components: {
+        schemas: {
+          file: {
+            type: 'object',
+            description: 'See [scheduled queries](#scheduled_queries) and the [fields](#fields).',
+            properties: {purpose: {type: 'string', description: 'One of the [types](#types); see [id](#schema.id).'}},
+          },
+        },
+      },
+    }));
+    const vendorContext = linkContextFor(vendor, {apiDocsBasePath: '/docs/api'});
+    const none = (href: string) => `link "${href}" points to an anchor that no page of this site has; shown as plain text`;
+    expect(findLinkProblems(vendor, vendorContext)).toEqual([
+      {pointer: '/components/schemas/file/description', message: none('#scheduled_queries')},
+      {pointer: '/components/schemas/file/properties/purpose/description', message: none('#types')},
+    ]);
+    setLinkContext(vendorContext);
+    const tree = renderMarkdown('See [scheduled queries](#scheduled_queries) and the [fields](#fields).');
+    expect(hrefsOf(tree)).toEqual(['#fields']);
+    expect(textOf(tree)).toBe('See scheduled queries and the fields.');
   });
 
   it('reports the same text at every place it appears, and an object reached twice once', () => {

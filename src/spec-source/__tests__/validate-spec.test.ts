@@ -131,6 +131,36 @@ describe('validateSpec', () => {
     );
   });
 
+  it('publishes a page id cut to fit a file name and an anchor no page has, each located', async () => {
+    const summary = '创建'.repeat(42);
+    const text = [
+      'openapi: 3.1.0',
+      'info: {title: Long, version: "1"}',
+      'paths:',
+      '  /contacts:',
+      '    get:',
+      `      summary: ${summary}`,
+      '      description: See the [types](#types).',
+      '      responses:',
+      "        '200': {description: OK}",
+      '',
+    ].join('\n');
+    const checked = await validateSpec(parseSpecText(text), {text});
+    // The page id's last ten letters are a hash, left out here.
+    const pageId = `${'创建'.repeat(31)}创-`;
+    const problems = checked.problems.filter((problem) => problem.kind === 'operation' || problem.kind === 'link');
+    expect(problems.map((problem) => ({...problem, message: problem.message.replace(/-[a-z]{10}"$/, '-"')}))).toEqual([
+      {
+        kind: 'operation',
+        pointer: '/paths/~1contacts/get/summary',
+        line: 6,
+        column: 7,
+        message: `the page id from the summary of GET /contacts would be 252 bytes long, more than the 200 a file name leaves it; its page is "${pageId}"`,
+      },
+      {kind: 'link', pointer: '/paths/~1contacts/get/description', line: 7, column: 20, message: 'link "#types" points to an anchor that no page of this site has; shown as plain text'},
+    ]);
+  });
+
   it('publishes a $ref that points nowhere, as a reference problem', async () => {
     const spec = (await parsedFixture('petstore-3.0.yaml')) as {components: {schemas: Record<string, unknown>}};
     delete spec.components.schemas.Contact;
