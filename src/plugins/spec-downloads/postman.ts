@@ -2,6 +2,7 @@ import {createHash} from 'node:crypto';
 
 import {convertV2, type CollectionResult} from './postman-converter';
 import {parameterValueSource} from '../../openapi/model-operation-parts';
+import {setOwn} from '../../openapi/own-keys';
 import {sampleFromSchema} from '../../openapi/sample';
 import type {SchemaDirection} from '../../openapi/schema';
 import {asString, isObject, type JsonObject, type SpecDocument} from '../../openapi/spec-document';
@@ -181,7 +182,7 @@ function bodyWithExamples(spec: SpecDocument, raw: unknown, direction: SchemaDir
         ...(schema.example !== undefined ? {example: schema.example} : {}),
       };
     }
-    content[mediaType] = copy;
+    setOwn(content, mediaType, copy);
   }
   return {...body, content};
 }
