@@ -218,11 +218,14 @@ function escapeNames(value: unknown, key?: string): unknown {
   return Object.fromEntries(Object.entries(value).map(([name, child]) => [escapeName(name), escapeNames(child, name)]));
 }
 
-/** The sample with the escaped names written as in the description: as own keys, `__proto__` too. */
+const unescapeName = (name: string) => (name.startsWith(NAME_ESCAPE) ? name.slice(NAME_ESCAPE.length) : name);
+
+/** The sample with the escaped names written as in the description: as own keys, `__proto__` too, and in an example's `required` lists. */
 function unescapeNames(value: unknown): unknown {
+  if (typeof value === 'string') return unescapeName(value);
   if (Array.isArray(value)) return value.map(unescapeNames);
   if (!isObject(value)) return value;
-  return Object.fromEntries(Object.entries(value).map(([name, child]) => [name.startsWith(NAME_ESCAPE) ? name.slice(NAME_ESCAPE.length) : name, unescapeNames(child)]));
+  return Object.fromEntries(Object.entries(value).map(([name, child]) => [unescapeName(name), unescapeNames(child)]));
 }
 
 /** The description with its prototype names escaped, or undefined when it has none (made once per spec). */

@@ -14,11 +14,12 @@ components:
   schemas:
     Base:
       type: object
-      required: [__proto__, constructor, name]
+      required: [__proto__, constructor, name, rules]
       properties:
         __proto__: {type: object, properties: {polluted: {type: string, example: yes}}}
         constructor: {type: string, example: made}
         name: {type: string, example: Ada}
+        rules: {type: object, example: {required: [constructor]}}
     Thing:
       allOf:
         - $ref: '#/components/schemas/Base'
@@ -32,8 +33,8 @@ components:
 describe('examples generated for properties named as Object.prototype members', () => {
   it('holds each as an own key, through allOf too, and leaves Object.prototype alone', () => {
     const sample = sampleFromSchema(spec, {$ref: '#/components/schemas/Thing'}, 'response') as JsonObject;
-    expect(Object.keys(sample)).toEqual(['__proto__', 'constructor', 'name', 'valueOf']);
-    expect(JSON.stringify(sample)).toBe('{"__proto__":{"polluted":"yes"},"constructor":"made","name":"Ada","valueOf":3}');
+    expect(Object.keys(sample)).toEqual(['__proto__', 'constructor', 'name', 'rules', 'valueOf']);
+    expect(JSON.stringify(sample)).toBe('{"__proto__":{"polluted":"yes"},"constructor":"made","name":"Ada","rules":{"required":["constructor"]},"valueOf":3}');
     expect(Object.getPrototypeOf(sample)).toBe(Object.prototype);
     expect(({} as JsonObject).polluted).toBeUndefined();
   });
