@@ -267,6 +267,11 @@ export function schemaNode(
   const next: WalkState = {...state, ancestors: [...ancestors, ...trace.followed], depth: state.depth + 1};
   const node: SchemaNode = {types: schemaTypes(schema), typeLabel: ''};
   if (refName && ref?.startsWith('#/components/schemas/') && !unresolvedRef) node.refName = refName;
+  else if (!ref && Array.isArray(resolvedSchema.allOf) && resolvedSchema.allOf.length === 1) {
+    // `{description: …, allOf: [$ref: Category]}`, OpenAPI 3.0's way to describe a use of a named schema, names it as a `$ref` does.
+    const member = spec.resolve(resolvedSchema.allOf[0]);
+    if (member.refName && member.ref?.startsWith('#/components/schemas/') && !member.unresolvedRef) node.refName = member.refName;
+  }
   const unresolved = unresolvedRef ?? trace.unresolved[0];
   if (unresolved) node.unresolvedRef = unresolved;
   const circularMember = trace.circular[0];

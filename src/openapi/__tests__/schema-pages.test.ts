@@ -214,6 +214,16 @@ describe('Used by', () => {
     const step = schemaPageModel(steps, new SchemaUsageIndex(steps, '/docs/api'), 'Step', '/docs/api');
     expect(step.usedBy.map((user) => [user.title, user.fields.map((field) => field.path)])).toEqual([['getRoutes', ['route', 'route[][].next']]]);
   });
+
+  it("lists an operation whose field names the schema as OpenAPI 3.0 describes a use, {description, allOf: [$ref]} (petstore's Pet.category)", () => {
+    const pets = spec({
+      paths: {'/pets': {post: {operationId: 'addPet', requestBody: json({type: 'object', properties: {category: {description: 'Its category', allOf: [ref('Category')]}}}), responses: {}}}},
+      components: {schemas: {Category: {type: 'object', properties: {name: {type: 'string'}, parent: {description: 'The parent', allOf: [ref('Category')]}}}}},
+    });
+    const category = schemaPageModel(pets, new SchemaUsageIndex(pets, '/docs/api'), 'Category', '/docs/api');
+    expect(category.usedBy.map((user) => [user.title, user.fields.map((field) => field.path)])).toEqual([['addPet', ['category', 'category.parent']]]);
+    expect(category.schema.properties?.map((property) => [property.name, property.typeLabel])).toEqual([['name', 'string'], ['parent', 'Category']]);
+  });
 });
 
 describe('the API sidebar as the site shows it', () => {
