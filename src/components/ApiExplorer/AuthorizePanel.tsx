@@ -89,7 +89,7 @@ function OAuthFields({scheme, context, idPrefix}: {scheme: SecuritySchemeModel; 
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string>('');
   const set = (change: Partial<SchemeCredential>) => update((current) => withCredential(current, serverKey, scheme.key, {...ownValue(current.credentials[serverKey], scheme.key), ...change}));
-  const scopes = credential?.scopes ?? context.neededScopes?.[scheme.key] ?? [];
+  const scopes = credential?.scopes ?? ownValue(context.neededScopes, scheme.key) ?? [];
   const buttons = flowsWithButton(scheme.flows);
   const scopeFlow = buttons[0] ?? scheme.flows.find((flow) => flow.scopes.length > 0);
 
