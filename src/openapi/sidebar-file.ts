@@ -71,6 +71,7 @@ function pageIdOf(docId: string, folder: string): string | undefined {
  * grouped in a collapsed "Schemas" category with an index page. */
 export function arrangeSidebarItems(items: SidebarNode[], arrangement: SidebarArrangement): SidebarNode[] {
   const webhooks: SidebarNode[] = [];
+  const webhookIds = new Set<string>();
   const isWebhook = (item: SidebarNode) =>
     item.type === 'doc' && typeof item.id === 'string' && arrangement.webhookPageIds.has(item.id.slice(item.id.lastIndexOf('/') + 1));
   // The plugin's category of the schema pages, known by its pages' ids: a tag
@@ -83,7 +84,9 @@ export function arrangeSidebarItems(items: SidebarNode[], arrangement: SidebarAr
   const visit = (list: SidebarNode[]): SidebarNode[] =>
     list.flatMap((item) => {
       if (isWebhook(item)) {
-        webhooks.push(item);
+        // A webhook with two tags is in two tag categories; the Webhooks category lists it once.
+        if (!webhookIds.has(String(item.id))) webhooks.push(item);
+        webhookIds.add(String(item.id));
         return [];
       }
       if (item.type === 'doc' && typeof item.id === 'string') {

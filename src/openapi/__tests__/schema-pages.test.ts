@@ -292,11 +292,12 @@ describe('the API sidebar as the site shows it', () => {
     ]);
   });
 
-  it('lists the webhooks in the order of the description, whatever tag categories the plugin put them in', () => {
+  it('lists the webhooks once each, in the order of the description, whatever tag categories the plugin put them in', () => {
     const arranged = arrangeSidebarItems(
       [
         {type: 'category', label: 'B', link: {type: 'doc', id: 'api/b'}, items: [{type: 'doc', id: 'api/second'}]},
-        {type: 'category', label: 'UNTAGGED', items: [{type: 'doc', id: 'api/third'}, {type: 'doc', id: 'api/first'}]},
+        {type: 'category', label: 'C', link: {type: 'doc', id: 'api/c'}, items: [{type: 'doc', id: 'api/first'}, {type: 'doc', id: 'api/second'}]},
+        {type: 'category', label: 'UNTAGGED', items: [{type: 'doc', id: 'api/third'}]},
       ],
       {schemaLabels: new Map(), webhookPageIds: new Set(['first', 'second', 'third'])},
     );
