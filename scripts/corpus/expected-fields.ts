@@ -31,7 +31,7 @@ function pointerTarget(document: Json, ref: string): unknown {
       // A malformed escape is a literal key.
     }
     key = key.replace(/~1/g, '/').replace(/~0/g, '~');
-    target = isJson(target) ? target[key] : Array.isArray(target) ? target[Number(key)] : undefined;
+    target = isJson(target) ? (Object.hasOwn(target, key) ? target[key] : undefined) : Array.isArray(target) ? target[Number(key)] : undefined;
   }
   return target;
 }

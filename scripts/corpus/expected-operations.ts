@@ -49,7 +49,7 @@ function pathItemOf(document: Json, value: unknown): Json {
     let target: unknown = document;
     for (const segment of ref.slice(2).split('/')) {
       const key = decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
-      target = isJson(target) ? target[key] : undefined;
+      target = isJson(target) && Object.hasOwn(target, key) ? target[key] : undefined;
     }
     current = target;
   }

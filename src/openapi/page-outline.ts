@@ -21,28 +21,31 @@ import {asString, type JsonObject, type SpecDocument} from './spec-document';
 export function pageOutline(spec: SpecDocument): JsonObject {
   const ids = assignPageIds(spec);
   const pageIdOfTag = (name: string) => ids.tagPageId(name) ?? name;
-  const paths: Record<string, Record<string, JsonObject>> = {};
-  const webhooks: Record<string, Record<string, JsonObject>> = {};
+  // Maps, not plain objects: a path or webhook named `__proto__` would set
+  // the object's prototype instead of adding a key.
+  type PathItemOutline = {order: string[]; methods: Map<string, JsonObject>};
+  const paths = new Map<string, PathItemOutline>();
+  const webhooks = new Map<string, PathItemOutline>();
   for (const entry of ids.operations) {
     const {operation, method, path} = entry;
     const target = entry.kind === 'webhook' ? webhooks : paths;
-    target[path] ??= {};
-    target[path][method] = {
+    const pathItem = target.get(path) ?? {order: Object.keys(entry.pathItem), methods: new Map<string, JsonObject>()};
+    target.set(path, pathItem);
+    pathItem.methods.set(method, {
       operationId: entry.pageId,
       summary: displaySummary(operation, method, path, entry.kind),
       ...(entry.tags.length > 0 ? {tags: [...new Set(entry.tags.map(pageIdOfTag))]} : {}),
       ...(operation.deprecated === true ? {deprecated: true} : {}),
       responses: {default: {description: ''}},
-    };
+    });
   }
   // The sidebar lists a path's operations in the order the description
   // writes them (get, patch, delete, …), as the plugin did from the real one.
-  for (const entry of ids.operations) {
-    const target = entry.kind === 'webhook' ? webhooks : paths;
-    const methods = target[entry.path];
-    const order = Object.keys(entry.pathItem);
-    target[entry.path] = Object.fromEntries(Object.entries(methods).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)));
-  }
+  // Object.fromEntries defines a `__proto__` key as its own, which JSON.stringify writes.
+  const outlineOf = (pathItems: Map<string, PathItemOutline>) =>
+    Object.fromEntries(
+      [...pathItems].map(([path, {order, methods}]) => [path, Object.fromEntries([...methods].sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)))]),
+    );
   // Schemas by the last part of their page id (`schemas/contact` → `contact`):
   // the plugin names a schema page after its title, and writes it to `schemas/`.
   const schemas = Object.fromEntries(
@@ -62,8 +65,8 @@ export function pageOutline(spec: SpecDocument): JsonObject {
       version: String(info.version ?? ''),
     },
     tags: ids.tags.map((tag) => ({name: tag.pageId, 'x-displayName': tag.name})),
-    paths,
-    ...(Object.keys(webhooks).length > 0 ? {webhooks} : {}),
+    paths: outlineOf(paths),
+    ...(webhooks.size > 0 ? {webhooks: outlineOf(webhooks)} : {}),
     ...(ids.schemas.length > 0 ? {components: {schemas}} : {}),
   };
 }

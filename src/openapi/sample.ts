@@ -1,7 +1,8 @@
 import {sample} from 'openapi-sampler';
 import type {JSONSchema7} from 'json-schema';
 import RandExp from 'randexp';
-import {isObject, type JsonObject, type SpecDocument} from './spec-document';
+import {ownValue, setOwn} from './own-keys';
+import {decodePointerSegment, escapePointerSegment, isObject, SpecDocument, type JsonObject} from './spec-document';
 import {mergeAllOf, type SchemaDirection} from './schema';
 
 /**
@@ -52,7 +53,7 @@ function withoutBrokenRefs(spec: SpecDocument, value: unknown): unknown {
     } else if (key === 'items' && isBrokenRef(spec, child)) {
       continue;
     } else {
-      copy[key] = withoutBrokenRefs(spec, child);
+      setOwn(copy, key, withoutBrokenRefs(spec, child));
     }
   }
   if (isBrokenRef(spec, copy)) delete copy.$ref;
@@ -183,7 +184,7 @@ function fit(spec: SpecDocument, rawSchema: unknown, value: unknown, depth: numb
     const properties = isObject(schema.properties) ? schema.properties : {};
     return Object.fromEntries(
       Object.entries(value).map(([name, child]) => {
-        const childSchema = properties[name] ?? schema.additionalProperties;
+        const childSchema = ownValue(properties, name) ?? schema.additionalProperties;
         return [name, isObject(childSchema) ? fit(spec, childSchema, child, depth + 1) : child];
       }),
     );
@@ -191,7 +192,67 @@ function fit(spec: SpecDocument, rawSchema: unknown, value: unknown, depth: numb
   return value;
 }
 
+/** Names every object has from its prototype (`__proto__`, `constructor`, `toString`, …). */
+const PROTOTYPE_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+/** Put before such a name while the sampler works on it (and before a name that already starts with it, so that the change is undone exactly). */
+const NAME_ESCAPE = '\u{F0000}';
+
+const escapeName = (name: string) => (PROTOTYPE_NAMES.has(name) || name.startsWith(NAME_ESCAPE) ? `${NAME_ESCAPE}${name}` : name);
+
+function hasPrototypeName(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasPrototypeName);
+  if (!isObject(value)) return false;
+  return Object.entries(value).some(([key, child]) => escapeName(key) !== key || hasPrototypeName(child));
+}
+
+/** A copy with every key that is a prototype name escaped, in `required` lists and `$ref`s too. */
+function escapeNames(value: unknown, key?: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => (key === 'required' && typeof item === 'string' ? escapeName(item) : escapeNames(item)));
+  if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) {
+    return `#${value.slice(1).split('/').map((segment) => {
+      const name = decodePointerSegment(segment);
+      return escapeName(name) === name ? segment : escapePointerSegment(escapeName(name));
+    }).join('/')}`;
+  }
+  if (!isObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([name, child]) => [escapeName(name), escapeNames(child, name)]));
+}
+
+const unescapeName = (name: string) => (name.startsWith(NAME_ESCAPE) ? name.slice(NAME_ESCAPE.length) : name);
+
+/** The sample with the escaped names written as in the description: as own keys, `__proto__` too, and in an example's `required` lists. */
+function unescapeNames(value: unknown): unknown {
+  if (typeof value === 'string') return unescapeName(value);
+  if (Array.isArray(value)) return value.map(unescapeNames);
+  if (!isObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([name, child]) => [unescapeName(name), unescapeNames(child)]));
+}
+
+/** The description with its prototype names escaped, or undefined when it has none (made once per spec). */
+const escapedDocuments = new WeakMap<SpecDocument, {spec?: SpecDocument}>();
+
+function escapedDocument(spec: SpecDocument): SpecDocument | undefined {
+  let escaped = escapedDocuments.get(spec);
+  if (!escaped) {
+    escaped = hasPrototypeName(spec.root) ? {spec: new SpecDocument(escapeNames(spec.root) as JsonObject)} : {};
+    escapedDocuments.set(spec, escaped);
+  }
+  return escaped.spec;
+}
+
+/**
+ * openapi-sampler builds samples by assignment (`res[name] = …`) and merges
+ * `allOf` parts into plain objects: a property named `__proto__` was lost and
+ * its schema merged into Object.prototype, one named `constructor` read the
+ * prototype's. It samples a copy of such a description with those names escaped.
+ */
 function sampleAtDepth(spec: SpecDocument, schema: JsonObject, direction: SchemaDirection, maxSampleDepth: number): unknown {
+  const escaped = escapedDocument(spec);
+  if (escaped === undefined) return sampleWithoutEscapes(spec, schema, direction, maxSampleDepth);
+  return unescapeNames(sampleWithoutEscapes(escaped, escapeNames(schema) as JsonObject, direction, maxSampleDepth));
+}
+
+function sampleWithoutEscapes(spec: SpecDocument, schema: JsonObject, direction: SchemaDirection, maxSampleDepth: number): unknown {
   const options = {
     skipReadOnly: direction === 'request',
     skipWriteOnly: direction === 'response',

@@ -3,6 +3,7 @@ import {renderMarkdown, summaryText, wellFormed} from './markdown';
 import {operationPageModel} from './model';
 import {hasChildren} from './model-text';
 import {assignPageIds, type PagedOperation} from './page-ids';
+import {ownValue} from './own-keys';
 import {sampleFromSchema} from './sample';
 import {jsonText, ownFieldsNode} from './schema';
 import type {JsonObject, SpecDocument} from './spec-document';
@@ -35,11 +36,14 @@ function isObjectNode(value: SchemaNode | true | undefined): value is SchemaNode
   return value !== undefined && value !== true;
 }
 
-/** The named schemas a field's own type names: itself, the items of an array, the options of a oneOf. */
+/** The named schemas a field's own type names: itself, the items of an array (of arrays), the options of a oneOf. */
 function namedTypes(node: SchemaNode): string[] {
   const names: string[] = [];
   if (node.refName) names.push(node.refName);
-  if (node.items?.refName && node.types.includes('array')) names.push(node.items.refName);
+  let items = node.types.includes('array') ? node.items : undefined;
+  // `Step[][]` names Step as `Step[]` does; the tree's depth bounds the walk.
+  while (items && !items.refName && items.types.includes('array')) items = items.items;
+  if (items?.refName) names.push(items.refName);
   for (const option of node.variants?.options ?? []) if (option.schema.refName) names.push(option.schema.refName);
   return names;
 }
@@ -145,16 +149,17 @@ export function schemaLinksFor(spec: SpecDocument, page: OperationModel, apiDocs
 
 function linksTo(spec: SpecDocument, names: Iterable<string>, apiDocsBasePath: string): Record<string, string> {
   const ids = assignPageIds(spec);
-  const links: Record<string, string> = {};
-  for (const name of [...names].sort()) {
-    const pageId = ids.schemaPageId(name);
-    if (pageId) links[name] = `${apiDocsBasePath}/${pageId}`;
-  }
-  return links;
+  // Built with Object.fromEntries: a schema named `__proto__` stays an own key.
+  return Object.fromEntries(
+    [...names].sort().flatMap((name) => {
+      const pageId = ids.schemaPageId(name);
+      return pageId ? [[name, `${apiDocsBasePath}/${pageId}`]] : [];
+    }),
+  );
 }
 
 function componentSchema(spec: SpecDocument, name: string): JsonObject {
-  return spec.resolve(spec.components('schemas')[name]).value;
+  return spec.resolve(ownValue(spec.components('schemas'), name)).value;
 }
 
 /** The named schemas an `allOf` of this schema names directly. */

@@ -1,3 +1,4 @@
+import {ownValue} from './own-keys';
 import type {SchemaRules} from './types';
 
 /**
@@ -78,7 +79,7 @@ export const SCHEMA_RULES: readonly SchemaRule[] = [
     // The page's type label already says `string<date-time>`.
     phrases: (rules, {typeLabel}) => (rules.format !== undefined && !typeLabel.includes(`<${rules.format}>`) ? [['format ', {code: rules.format}]] : []),
     check: (value, rules, pointer, at) => {
-      const format = typeof value === 'string' && rules.format ? FORMAT_CHECKS[rules.format] : undefined;
+      const format = typeof value === 'string' && rules.format ? ownValue(FORMAT_CHECKS, rules.format) : undefined;
       return format && !format.test(value as string) ? [{pointer, detail: `${at} must be a valid ${rules.format}.`}] : [];
     },
   },

@@ -1,4 +1,5 @@
 import {renderMarkdown, wellFormed} from './markdown';
+import {ownValue, setOwn} from './own-keys';
 import {asString, decodePointerSegment, escapePointerSegment, isObject, type JsonObject, type SpecDocument} from './spec-document';
 import type {EnumValue, SchemaNode, SchemaRules} from './types';
 
@@ -89,9 +90,10 @@ export function mergeAllOf(spec: SpecDocument, schema: JsonObject, ancestors: st
     const flat = mergeAllOf(spec, resolved, ref ? [...ancestors, ref] : ancestors, trace);
     for (const [key, value] of Object.entries(flat)) {
       if (value === undefined || key === 'allOf') continue;
-      if (key === 'properties' && isObject(value)) Object.assign(properties, value);
+      // Own keys only, set as own keys: a property named `__proto__` or `constructor` is a field like any other.
+      if (key === 'properties' && isObject(value)) for (const [name, property] of Object.entries(value)) setOwn(properties, name, property);
       else if (key === 'required' && Array.isArray(value)) value.forEach((name) => typeof name === 'string' && required.add(name));
-      else if (!(key in merged) || member === members[members.length - 1]) merged[key] = value;
+      else if (!Object.hasOwn(merged, key) || member === members[members.length - 1]) setOwn(merged, key, value);
     }
   }
   if (Object.keys(properties).length > 0) merged.properties = properties;
@@ -147,7 +149,7 @@ function enumValues(schema: JsonObject): EnumValue[] | undefined {
       : {};
   const varNames = Array.isArray(schema['x-enum-varnames']) ? schema['x-enum-varnames'] : [];
   return schema.enum.map((value, index) => {
-    const description = descriptions[String(value)] ?? (Array.isArray(schema['x-enum-descriptions']) ? schema['x-enum-descriptions'][index] : undefined) ?? varNames[index];
+    const description = ownValue(descriptions, String(value)) ?? (Array.isArray(schema['x-enum-descriptions']) ? schema['x-enum-descriptions'][index] : undefined) ?? varNames[index];
     const entry: EnumValue = {value: jsonText(value)};
     const rendered = renderMarkdown(description, {topHeadingLevel: 5});
     if (rendered) entry.description = rendered;
@@ -179,6 +181,24 @@ function typeLabelOf(node: SchemaNode, schema: JsonObject): string {
   if (labels.length === 0) labels.push(node.refName ?? 'any');
   if (node.types.includes('null')) labels.push('null');
   return [...new Set(labels)].join(' | ');
+}
+
+/** Levels of nested arrays a label below MAX_DEPTH names before it says `any`. */
+const MAX_LABEL_LEVELS = 256;
+
+/** The type label of the items of an array the tree no longer expands (below MAX_DEPTH), without building their nodes. */
+function cutItemsLabel(spec: SpecDocument, rawItems: unknown, ancestors: string[], levels = 0): string {
+  const {value, refName, ref} = spec.resolve(rawItems);
+  const named = ref?.startsWith('#/components/schemas/') ? refName : undefined;
+  // A reference back to an ancestor is named, as a circular field is.
+  if (levels >= MAX_LABEL_LEVELS || (ref && ancestors.includes(ref))) return named ?? 'any';
+  const schema = mergeAllOf(spec, value, ref ? [...ancestors, ref] : ancestors);
+  const node: SchemaNode = {types: schemaTypes(schema), typeLabel: '', ...(named ? {refName: named} : {})};
+  const {positional, rest} = arrayItems(schema);
+  if (node.types.includes('array') && !positional && isObject(rest)) {
+    node.items = {types: [], typeLabel: cutItemsLabel(spec, rest, ref ? [...ancestors, ref] : ancestors, levels + 1)};
+  }
+  return typeLabelOf(node, schema);
 }
 
 /** `[string, number, ...string]`: the positional types, then the type of any further items. */
@@ -247,6 +267,11 @@ export function schemaNode(
   const next: WalkState = {...state, ancestors: [...ancestors, ...trace.followed], depth: state.depth + 1};
   const node: SchemaNode = {types: schemaTypes(schema), typeLabel: ''};
   if (refName && ref?.startsWith('#/components/schemas/') && !unresolvedRef) node.refName = refName;
+  else if (!ref && Array.isArray(resolvedSchema.allOf) && resolvedSchema.allOf.length === 1) {
+    // `{description: …, allOf: [$ref: Category]}`, OpenAPI 3.0's way to describe a use of a named schema, names it as a `$ref` does.
+    const member = spec.resolve(resolvedSchema.allOf[0]);
+    if (member.refName && member.ref?.startsWith('#/components/schemas/') && !member.unresolvedRef) node.refName = member.refName;
+  }
   const unresolved = unresolvedRef ?? trace.unresolved[0];
   if (unresolved) node.unresolvedRef = unresolved;
   const circularMember = trace.circular[0];
@@ -275,7 +300,10 @@ export function schemaNode(
   if (example !== undefined) node.example = jsonText(example);
 
   if (state.depth >= MAX_DEPTH) {
-    node.typeLabel = typeLabelOf(node, schema);
+    // The items are not expanded here, but their type is still named: `string[][]`, not `any[]`.
+    const {positional, rest} = arrayItems(schema);
+    const labelled = node.types.includes('array') && !positional && isObject(rest) ? {...node, items: {types: [], typeLabel: cutItemsLabel(spec, rest, ancestors)}} : node;
+    node.typeLabel = wellFormed(typeLabelOf(labelled, schema));
     return node;
   }
   if (isObject(schema.properties)) {
@@ -317,7 +345,7 @@ export function schemaNode(
     const discriminator = isObject(schema.discriminator) ? schema.discriminator : undefined;
     const mapping: Record<string, string> = {};
     if (discriminator && isObject(discriminator.mapping)) {
-      for (const [key, target] of Object.entries(discriminator.mapping)) if (typeof target === 'string') mapping[key] = target;
+      for (const [key, target] of Object.entries(discriminator.mapping)) if (typeof target === 'string') setOwn(mapping, key, target);
     }
     node.variants = {
       kind,

@@ -1,6 +1,8 @@
 import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import JSON5 from 'json5';
 
+import {SCHEMA_PAGES_DIR} from './page-ids';
+
 /**
  * Edits the sidebar file docusaurus-plugin-openapi-docs writes
  * (`docs/api/sidebar.ts`: `const sidebar: SidebarsConfig = {…JSON5…};`),
@@ -51,7 +53,7 @@ interface SidebarNode {
 export interface SidebarArrangement {
   /** Label of each schema page, by page id (`schemas/contact` → `Contact`). */
   schemaLabels: Map<string, string>;
-  /** Page ids of the webhook pages. */
+  /** Page ids of the webhook pages, in the description's order. */
   webhookPageIds: Set<string>;
   /** Route of the schemas' index page below the docs route, e.g. `/api/schemas`. */
   schemasIndexSlug?: string;
@@ -69,25 +71,36 @@ function pageIdOf(docId: string, folder: string): string | undefined {
  * grouped in a collapsed "Schemas" category with an index page. */
 export function arrangeSidebarItems(items: SidebarNode[], arrangement: SidebarArrangement): SidebarNode[] {
   const webhooks: SidebarNode[] = [];
+  const webhookIds = new Set<string>();
   const isWebhook = (item: SidebarNode) =>
     item.type === 'doc' && typeof item.id === 'string' && arrangement.webhookPageIds.has(item.id.slice(item.id.lastIndexOf('/') + 1));
+  // The plugin's category of the schema pages, known by its pages' ids: a tag
+  // named "Schemas" has a category of that label too, holding operations.
+  const isSchemaPage = (item: SidebarNode) => {
+    const pageId = item.type === 'doc' && typeof item.id === 'string' ? pageIdOf(item.id, SCHEMA_PAGES_DIR) : undefined;
+    return pageId !== undefined && arrangement.schemaLabels.has(pageId);
+  };
+  let schemasCategory: SidebarNode | undefined;
   const visit = (list: SidebarNode[]): SidebarNode[] =>
     list.flatMap((item) => {
       if (isWebhook(item)) {
-        webhooks.push(item);
+        // A webhook with two tags is in two tag categories; the Webhooks category lists it once.
+        if (!webhookIds.has(String(item.id))) webhooks.push(item);
+        webhookIds.add(String(item.id));
         return [];
       }
       if (item.type === 'doc' && typeof item.id === 'string') {
-        const schemaPage = pageIdOf(item.id, 'schemas');
+        const schemaPage = pageIdOf(item.id, SCHEMA_PAGES_DIR);
         const label = schemaPage ? arrangement.schemaLabels.get(schemaPage) : undefined;
         return label === undefined ? [item] : [{...item, label}];
       }
       if (item.type === 'category' && Array.isArray(item.items)) {
+        const isSchemas = !item.link && item.items.length > 0 && item.items.every(isSchemaPage);
         const children = visit(item.items);
         // A category left without pages and without a page of its own has nothing to show.
         if (children.length === 0 && !item.link) return [];
-        if (item.label === 'Schemas') {
-          return [{
+        if (isSchemas) {
+          schemasCategory = {
             ...item,
             items: children,
             collapsible: true,
@@ -95,7 +108,8 @@ export function arrangeSidebarItems(items: SidebarNode[], arrangement: SidebarAr
             ...(arrangement.schemasIndexSlug
               ? {link: {type: 'generated-index', slug: arrangement.schemasIndexSlug, title: 'Schemas', description: 'Every data model of the API, with its fields and where it is used.'}}
               : {}),
-          }];
+          };
+          return [schemasCategory];
         }
         return [{...item, items: children}];
       }
@@ -103,8 +117,13 @@ export function arrangeSidebarItems(items: SidebarNode[], arrangement: SidebarAr
     });
   const arranged = visit(items);
   if (webhooks.length === 0) return arranged;
+  // In the description's order (the order of webhookPageIds), not the order
+  // of the tag categories and the outline's keys the plugin found them in.
+  const positions = new Map([...arrangement.webhookPageIds].map((pageId, index) => [pageId, index]));
+  const positionOf = (item: SidebarNode) => positions.get(String(item.id).slice(String(item.id).lastIndexOf('/') + 1)) ?? positions.size;
+  webhooks.sort((a, b) => positionOf(a) - positionOf(b));
   const webhookCategory: SidebarNode = {type: 'category', label: 'Webhooks', collapsible: true, collapsed: true, items: webhooks};
-  const schemasAt = arranged.findIndex((item) => item.type === 'category' && item.label === 'Schemas');
+  const schemasAt = schemasCategory ? arranged.indexOf(schemasCategory) : -1;
   return schemasAt === -1 ? [...arranged, webhookCategory] : [...arranged.slice(0, schemasAt), webhookCategory, ...arranged.slice(schemasAt)];
 }
 

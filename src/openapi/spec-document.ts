@@ -12,6 +12,8 @@
  * once for comparing two documents, with a cycle where a schema contains itself.
  */
 
+import {setOwn} from './own-keys';
+
 export type JsonObject = Record<string, unknown>;
 
 /** The methods a path item can hold an operation under (OpenAPI 3.0 and 3.1). */
@@ -286,13 +288,14 @@ export function dereference(document: unknown): unknown {
       // as it is: copying it now would copy a half-built object.
       if (siblings.length === 0 || !isObject(target) || unfinished.has(target)) return target;
       const merged: JsonObject = {...target};
-      for (const [key, value] of siblings) merged[key] = resolveNode(value);
+      for (const [key, value] of siblings) setOwn(merged, key, resolveNode(value));
       return merged;
     }
     const copy: JsonObject = {};
     copies.set(node, copy);
     unfinished.add(copy);
-    for (const [key, value] of Object.entries(record)) copy[key] = resolveNode(value);
+    // setOwn: a key `__proto__` (a property, a path) is copied as a key, not as the copy's prototype.
+    for (const [key, value] of Object.entries(record)) setOwn(copy, key, resolveNode(value));
     unfinished.delete(copy);
     return copy;
   }

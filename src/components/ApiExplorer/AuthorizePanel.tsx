@@ -1,5 +1,6 @@
 import {useEffect, useId, useRef, useState, type ReactNode} from 'react';
 import type {OAuthFlowModel, SecuritySchemeModel} from '@site/src/openapi/types';
+import {ownValue} from '@site/src/openapi/own-keys';
 import {isExpired, resolveAgainst} from './auth';
 import type {ExplorerSession, SchemeCredential} from './explorer-storage';
 import {Field} from './form-parts';
@@ -84,11 +85,11 @@ function SecretInput({id, label, value, onChange, autoComplete = 'off'}: {id: st
 
 function OAuthFields({scheme, context, idPrefix}: {scheme: SecuritySchemeModel; context: PanelContext; idPrefix: string}): ReactNode {
   const {session, update, serverKey, sandbox, baseUrl} = context;
-  const credential = session.credentials[serverKey]?.[scheme.key];
+  const credential = ownValue(session.credentials[serverKey], scheme.key);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string>('');
-  const set = (change: Partial<SchemeCredential>) => update((current) => withCredential(current, serverKey, scheme.key, {...current.credentials[serverKey]?.[scheme.key], ...change}));
-  const scopes = credential?.scopes ?? context.neededScopes?.[scheme.key] ?? [];
+  const set = (change: Partial<SchemeCredential>) => update((current) => withCredential(current, serverKey, scheme.key, {...ownValue(current.credentials[serverKey], scheme.key), ...change}));
+  const scopes = credential?.scopes ?? ownValue(context.neededScopes, scheme.key) ?? [];
   const buttons = flowsWithButton(scheme.flows);
   const scopeFlow = buttons[0] ?? scheme.flows.find((flow) => flow.scopes.length > 0);
 
@@ -137,7 +138,7 @@ function OAuthFields({scheme, context, idPrefix}: {scheme: SecuritySchemeModel; 
           Flow <code>{flow.type}</code>
           {flow.tokenUrl ? <>, token URL <code>{flow.tokenUrl}</code></> : null}
           {flow.authorizationUrl ? <>, authorization URL <code>{flow.authorizationUrl}</code></> : null}
-          {FLOW_NOTES[flow.type] ? <>. {FLOW_NOTES[flow.type]}</> : '.'}
+          {ownValue(FLOW_NOTES, flow.type) ? <>. {ownValue(FLOW_NOTES, flow.type)}</> : '.'}
         </p>
       ))}
       {needsClient ? (
@@ -179,8 +180,8 @@ function OAuthFields({scheme, context, idPrefix}: {scheme: SecuritySchemeModel; 
 
 function SchemeFields({scheme, context, idPrefix}: {scheme: SecuritySchemeModel; context: PanelContext; idPrefix: string}): ReactNode {
   const {session, update, serverKey} = context;
-  const credential = session.credentials[serverKey]?.[scheme.key];
-  const set = (change: Partial<SchemeCredential>) => update((current) => withCredential(current, serverKey, scheme.key, {...current.credentials[serverKey]?.[scheme.key], ...change}));
+  const credential = ownValue(session.credentials[serverKey], scheme.key);
+  const set = (change: Partial<SchemeCredential>) => update((current) => withCredential(current, serverKey, scheme.key, {...ownValue(current.credentials[serverKey], scheme.key), ...change}));
   switch (scheme.type) {
     case 'apiKey':
       return scheme.name && scheme.in ? (

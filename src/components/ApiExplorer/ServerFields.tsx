@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react';
+import {ownValue} from '@site/src/openapi/own-keys';
 import type {ExplorerSession} from './explorer-storage';
 import {Field} from './form-parts';
 import {choiceKey, type ServerChoice} from './server-url';
@@ -46,7 +47,7 @@ export default function ServerFields({
       </Field>
       {(choice.variables ?? []).map((variable) => {
         const id = `${idPrefix}-variable-${variable.name}`;
-        const value = values[variable.name] ?? variable.default;
+        const value = ownValue(values, variable.name) ?? variable.default;
         const label = (
           <>
             {`{${variable.name}}`} <small>(server variable{variable.description ? `: ${variable.description}` : ''})</small>

@@ -2,6 +2,7 @@ import {useId, type ReactNode} from 'react';
 import {jsonValueAsText} from '@site/src/openapi/model-text';
 import type {OperationPageModel} from '@site/src/openapi/types';
 import {useRequestContentType} from '@site/src/hooks/useRequestContentType';
+import {ownValue} from '@site/src/openapi/own-keys';
 import {chooseRequirement} from './auth';
 import {AuthSummary} from './AuthStatus';
 import {readSession} from './explorer-storage';
@@ -34,7 +35,7 @@ export default function ExplorerSkeleton({page}: {page: OperationPageModel}): Re
       </Field>
       {(server.variables ?? []).map((variable) => (
         <Field key={variable.name} id={`${formId}-variable-${variable.name}`} label={<>{`{${variable.name}}`} <small>(server variable{variable.description ? `: ${variable.description}` : ''})</small></>}>
-          <input id={`${formId}-variable-${variable.name}`} disabled defaultValue={values[variable.name] ?? variable.default} />
+          <input id={`${formId}-variable-${variable.name}`} disabled defaultValue={ownValue(values, variable.name) ?? variable.default} />
         </Field>
       ))}
       {server.custom ? (

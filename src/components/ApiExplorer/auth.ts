@@ -1,4 +1,5 @@
 import type {SecurityRequirementModel, SecuritySchemeModel} from '@site/src/openapi/types';
+import {ownValue, setOwn} from '@site/src/openapi/own-keys';
 import type {Credentials, SchemeCredential} from './explorer-storage';
 
 /**
@@ -70,7 +71,7 @@ export function chooseRequirement(
   const alternatives = security.filter((alternative) => alternative.length > 0);
   if (alternatives.length === 0) return {kind: 'public'};
   const index = security.findIndex(
-    (alternative) => alternative.length > 0 && alternative.every((requirement) => isFilled(byKey.get(requirement.scheme), credentials[requirement.scheme], now)),
+    (alternative) => alternative.length > 0 && alternative.every((requirement) => isFilled(byKey.get(requirement.scheme), ownValue(credentials, requirement.scheme), now)),
   );
   if (index >= 0) return {kind: 'use', index, alternative: security[index]};
   if (security.some((alternative) => alternative.length === 0)) return {kind: 'optional'};
@@ -98,12 +99,12 @@ export function applyCredentials(alternative: SecurityRequirementModel[], scheme
   const applied: AppliedCredentials = {headers: {}, query: {}, cookies: {}};
   for (const requirement of alternative) {
     const scheme = schemes.find((candidate) => candidate.key === requirement.scheme);
-    const credential = credentials[requirement.scheme];
+    const credential = ownValue(credentials, requirement.scheme);
     if (!scheme || !credential) continue;
     if (scheme.type === 'apiKey' && scheme.name && credential.apiKey) {
-      if (scheme.in === 'header') applied.headers[scheme.name] = credential.apiKey;
-      else if (scheme.in === 'query') applied.query[scheme.name] = credential.apiKey;
-      else if (scheme.in === 'cookie') applied.cookies[scheme.name] = credential.apiKey;
+      if (scheme.in === 'header') setOwn(applied.headers, scheme.name, credential.apiKey);
+      else if (scheme.in === 'query') setOwn(applied.query, scheme.name, credential.apiKey);
+      else if (scheme.in === 'cookie') setOwn(applied.cookies, scheme.name, credential.apiKey);
       continue;
     }
     const authorization = authorizationValue(scheme, credential);
@@ -125,7 +126,7 @@ export function scopeChecks(alternative: SecurityRequirementModel[], schemes: Se
   return alternative.flatMap((requirement) => {
     const scheme = schemes.find((candidate) => candidate.key === requirement.scheme);
     if (!scheme || (scheme.type !== 'oauth2' && scheme.type !== 'openIdConnect')) return [];
-    const granted = credentials[requirement.scheme]?.grantedScopes;
+    const granted = ownValue(credentials, requirement.scheme)?.grantedScopes;
     return [{
       scheme: requirement.scheme,
       needed: requirement.scopes,

@@ -3,6 +3,7 @@ import CodeBlock from '@theme/CodeBlock';
 import {jsonValueAsText} from '@site/src/openapi/model-text';
 import type {OperationPageModel} from '@site/src/openapi/types';
 import {useRequestContentType} from '@site/src/hooks/useRequestContentType';
+import {setOwn} from '@site/src/openapi/own-keys';
 import {applyCredentials, chooseRequirement} from './auth';
 import {AuthSummary} from './AuthStatus';
 import AuthorizeDialog from './AuthorizePanel';
@@ -90,17 +91,18 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
     let path = page.path;
     for (const parameter of page.parameters) {
       const value = values[parameterKey(parameter)] ?? '';
+      // setOwn: a parameter named `__proto__` is sent like any other.
       if (parameter.in === 'path') {
-        pathParameters[parameter.name] = value;
+        setOwn(pathParameters, parameter.name, value);
         path = path.split(`{${parameter.name}}`).join(encodeURIComponent(value));
-      } else if (value !== '' && parameter.in === 'query') query[parameter.name] = value;
-      else if (value !== '' && parameter.in === 'header') headers[parameter.name] = value;
+      } else if (value !== '' && parameter.in === 'query') setOwn(query, parameter.name, value);
+      else if (value !== '' && parameter.in === 'header') setOwn(headers, parameter.name, value);
     }
     let cookies: Record<string, string> = {};
     if (requirement.kind === 'use') {
       const applied = applyCredentials(requirement.alternative, page.authSchemes, credentials);
-      Object.assign(headers, applied.headers);
-      Object.assign(query, applied.query);
+      for (const [name, value] of Object.entries(applied.headers)) setOwn(headers, name, value);
+      for (const [name, value] of Object.entries(applied.query)) setOwn(query, name, value);
       cookies = applied.cookies;
     }
     if (contentType && body.trim() !== '') headers['Content-Type'] = contentType;
@@ -150,7 +152,7 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
       const text = await reply.text();
       const headers: Record<string, string> = {};
       reply.headers.forEach((value, name) => {
-        headers[name] = value;
+        setOwn(headers, name, value);
       });
       setResponse({status: reply.status, statusText: reply.statusText, headers, body: text, durationMs: Math.round(performance.now() - started)});
     } catch (caught) {

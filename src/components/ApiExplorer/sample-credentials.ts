@@ -1,4 +1,5 @@
 import type {OperationPageModel} from '@site/src/openapi/types';
+import {ownValue} from '@site/src/openapi/own-keys';
 import {base64} from './auth';
 import type {ExplorerSession} from './explorer-storage';
 import {chosenServer, serverChoices} from './server-url';
@@ -17,7 +18,7 @@ export function sampleSubstitutions(page: Pick<OperationPageModel, 'security' | 
   const pairs: [string, string][] = [];
   for (const requirement of page.security.find((alternative) => alternative.length > 0) ?? []) {
     const scheme = page.authSchemes.find((candidate) => candidate.key === requirement.scheme);
-    const credential = credentials[requirement.scheme];
+    const credential = ownValue(credentials, requirement.scheme);
     if (!scheme || !credential) continue;
     if (scheme.type === 'apiKey' && credential.apiKey) pairs.push(['YOUR_API_KEY', credential.apiKey]);
     else if (scheme.type === 'http' && scheme.scheme === 'basic' && credential.username) {

@@ -1,4 +1,5 @@
 import type {OAuthFlowModel, OperationPageModel, ResponseModel, SecurityRequirementModel, SecuritySchemeModel} from '@site/src/openapi/types';
+import {ownValue} from '@site/src/openapi/own-keys';
 import {base64Url} from './auth';
 import type {ExplorerRequest, ExplorerResponse} from './sandbox';
 
@@ -73,7 +74,7 @@ function schemeCheck(scheme: SecuritySchemeModel | undefined, request: ExplorerR
   if (!scheme) return {ok: false, reason: 'The security scheme is not declared in the description.'};
   if (scheme.type === 'apiKey') {
     const name = scheme.name ?? '';
-    const value = scheme.in === 'query' ? request.query[name] : scheme.in === 'cookie' ? request.cookies?.[name] : headerValue(request, name);
+    const value = scheme.in === 'query' ? ownValue(request.query, name) : scheme.in === 'cookie' ? ownValue(request.cookies, name) : headerValue(request, name);
     return value ? {ok: true} : {ok: false, reason: `The API key "${name}" (${scheme.in ?? 'header'}) is missing.`};
   }
   if (scheme.type === 'http' && scheme.scheme === 'basic') {

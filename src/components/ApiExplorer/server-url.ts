@@ -1,4 +1,5 @@
 import type {ServerModel, ServerVariableModel} from '@site/src/openapi/types';
+import {ownValue} from '@site/src/openapi/own-keys';
 import type {ExplorerSession} from './explorer-storage';
 
 /** Which server a request goes to, and whose credentials it carries. Pure; also used by first-load code. */
@@ -47,7 +48,7 @@ export function resolvedServerUrl(server: Pick<ServerModel, 'url' | 'template' |
   if (!server.template || !server.variables) return server.url;
   let url = server.template;
   for (const variable of server.variables) {
-    const value = values?.[variable.name];
+    const value = ownValue(values, variable.name);
     url = url.split(`{${variable.name}}`).join(value === undefined || value === '' ? variable.default : value);
   }
   return url;

@@ -1,4 +1,5 @@
 import {useCallback, useEffect, useState, useSyncExternalStore} from 'react';
+import {ownValue, setOwn} from '@site/src/openapi/own-keys';
 import {clearSession, EMPTY_SESSION, isSignInReturn, readSession, subscribeToSession, writeSession, type ExplorerSession, type SchemeCredential} from './explorer-storage';
 import {completeSignInOnce} from './oauth';
 
@@ -38,8 +39,9 @@ export function useExplorerSession(): [ExplorerSession, (change: (session: Explo
 /** Sets one scheme's credential for one server (undefined removes it). */
 export function withCredential(session: ExplorerSession, server: string, scheme: string, credential: SchemeCredential | undefined): ExplorerSession {
   const forServer = {...session.credentials[server]};
+  // A scheme named `__proto__` must stay a key of its own, stored with the others.
   if (credential === undefined) delete forServer[scheme];
-  else forServer[scheme] = credential;
+  else setOwn(forServer, scheme, credential);
   return {...session, credentials: {...session.credentials, [server]: forServer}};
 }
 
@@ -55,7 +57,7 @@ export function useSignInReturn(update: (change: (session: ExplorerSession) => E
     void completeSignInOnce().then((result) => {
       const {credential, scheme, serverKey} = result;
       if (credential && scheme && serverKey) {
-        update((current) => withCredential(current, serverKey, scheme, {...current.credentials[serverKey]?.[scheme], ...credential}));
+        update((current) => withCredential(current, serverKey, scheme, {...ownValue(current.credentials[serverKey], scheme), ...credential}));
       }
       setNotice(result.error ?? `Signed in: ${scheme} has a token.`);
     });

@@ -3,6 +3,7 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import {useLocation} from '@docusaurus/router';
 import {isFirstPageHydrated} from '@site/src/client/hydration-state';
 import {isAnchorWithin} from '@site/src/openapi/field-anchors';
+import {ownValue} from '@site/src/openapi/own-keys';
 
 /**
  * The link affordance of a field: a real `<a href="#id">`, so it works and is
@@ -50,5 +51,5 @@ export const SchemaLinksContext = createContext<Record<string, string>>({});
 /** The route of a schema's page, if it has one on this site. */
 export function useSchemaPage(name: string | undefined): string | undefined {
   const links = useContext(SchemaLinksContext);
-  return name === undefined ? undefined : links[name];
+  return name === undefined ? undefined : ownValue(links, name);
 }

@@ -5,6 +5,7 @@ import CodeBlock from '@theme/CodeBlock';
 import SchemaView from '@site/src/components/SchemaView';
 import {SchemaLinksContext, TARGET_IN_CLOSED_DETAILS_CSS} from '@site/src/components/FieldLink';
 import {SCHEMA_PAGE_ANCHOR} from '@site/src/openapi/field-anchors';
+import {ownValue} from '@site/src/openapi/own-keys';
 import type {SchemaPageModel, SchemaUser} from '@site/src/openapi/types';
 import {pageModelOf} from '@site/src/client/page-model';
 import styles from './styles.module.css';
@@ -53,7 +54,7 @@ export default function SchemaPage(props: {page: SchemaPageModel}): ReactNode {
             {page.allOf.map((name, index) => (
               <span key={name}>
                 {index > 0 ? ', ' : null}
-                {page.schemaLinks[name] ? <Link to={page.schemaLinks[name]}>{name}</Link> : <code>{name}</code>}
+                {ownValue(page.schemaLinks, name) ? <Link to={ownValue(page.schemaLinks, name)}>{name}</Link> : <code>{name}</code>}
               </span>
             ))}
             ; their fields are listed here with its own.

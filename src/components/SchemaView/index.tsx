@@ -5,6 +5,7 @@ import RichText from '@site/src/components/RichText';
 import FieldLink, {useHoldsTarget, useSchemaPage} from '@site/src/components/FieldLink';
 import {childAnchor} from '@site/src/openapi/field-anchors';
 import {furtherItemsName, patternKeyName} from '@site/src/openapi/model-text';
+import {ownValue} from '@site/src/openapi/own-keys';
 import type {SchemaNode} from '@site/src/openapi/types';
 import {constraintLabels, hasChildren} from './constraints';
 import styles from './styles.module.css';
@@ -306,7 +307,7 @@ function VariantOption({option, discriminator, depth, anchor, path}: {
   return (
     <details className={styles.variant} data-schema-details="" open={holdsTarget || undefined}>
       <summary>
-        {discriminator && discriminator.mapping[option.label] !== undefined ? (
+        {discriminator && ownValue(discriminator.mapping, option.label) !== undefined ? (
           <>
             <code>{discriminator.propertyName}</code> = <code>{option.label}</code>
           </>

@@ -61,3 +61,15 @@ describe('dereference', () => {
     expect(dereference({schema: {$ref: '#/components/schemas/%E0%A4%A'}})).toEqual({schema: {$ref: '#/components/schemas/%E0%A4%A'}});
   });
 });
+
+describe('dereference with keys an object reads from its prototype', () => {
+  it('copies a key named __proto__ as a key, next to a $ref too', () => {
+    const document = JSON.parse(
+      '{"components": {"schemas": {"__proto__": {"type": "object", "properties": {"__proto__": {"type": "string"}}}}}, "use": {"$ref": "#/components/schemas/__proto__", "__proto__": {"note": 1}}}',
+    ) as Record<string, unknown>;
+    const copy = dereference(document) as {components: {schemas: Record<string, unknown>}; use: Record<string, unknown>};
+    expect(Object.keys(copy.components.schemas)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(copy.components.schemas)).toBe(Object.prototype);
+    expect(JSON.stringify(copy.use)).toBe('{"type":"object","properties":{"__proto__":{"type":"string"}},"__proto__":{"note":1}}');
+  });
+});

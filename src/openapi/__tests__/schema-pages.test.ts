@@ -6,6 +6,7 @@ import {schemaPageModel, SchemaUsageIndex, SCHEMA_USERS_SHOWN} from '../schema-p
 import {schemaToMarkdown} from '../markdown-twin';
 import {arrangeSidebarItems} from '../sidebar-file';
 import {SpecDocument, type JsonObject} from '../spec-document';
+import {parseSpecText} from '../../spec-source/parse-spec';
 
 function spec(document: JsonObject): SpecDocument {
   return new SpecDocument({openapi: '3.1.0', info: {title: 'Test', version: '1'}, ...document});
@@ -169,6 +170,62 @@ describe('schema pages', () => {
   });
 });
 
+describe('schema names an object reads from its prototype', () => {
+  // YAML, so that `__proto__` is an own key as in a parsed description.
+  const named = new SpecDocument(
+    parseSpecText(`
+openapi: 3.1.0
+info: {title: Test, version: '1'}
+paths:
+  /things:
+    get:
+      operationId: listThings
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Thing'}}}}
+components:
+  schemas:
+    __proto__: {type: object}
+    constructor: {type: object, properties: {id: {type: string}}}
+    Thing:
+      allOf: [{$ref: '#/components/schemas/__proto__'}, {$ref: '#/components/schemas/constructor'}]
+`) as JsonObject,
+  );
+
+  it('links a schema named __proto__ or constructor that an allOf names, on the page and in its twin', () => {
+    const thing = schemaPageModel(named, new SchemaUsageIndex(named, '/docs/api'), 'Thing', '/docs/api');
+    expect(thing.allOf).toEqual(['__proto__', 'constructor']);
+    expect(Object.entries(thing.schemaLinks)).toEqual([
+      ['Thing', '/docs/api/schemas/thing'],
+      ['__proto__', '/docs/api/schemas/proto'],
+      ['constructor', '/docs/api/schemas/constructor'],
+    ]);
+    expect(schemaToMarkdown(thing, {siteUrl: 'https://example.com'})).toContain(
+      'Composed with `allOf` from [\\_\\_proto\\_\\_](https://example.com/docs/api/schemas/proto), [constructor](https://example.com/docs/api/schemas/constructor); their fields are listed with its own.',
+    );
+  });
+});
+
+describe('Used by', () => {
+  it('lists an operation whose field is an array of arrays of the schema', () => {
+    const steps = spec({
+      paths: {'/routes': {get: {operationId: 'getRoutes', responses: {'200': {description: 'ok', ...json({type: 'object', properties: {route: {type: 'array', items: {type: 'array', items: ref('Step')}}}})}}}}},
+      components: {schemas: {Step: {type: 'object', properties: {next: ref('Step')}}}},
+    });
+    const step = schemaPageModel(steps, new SchemaUsageIndex(steps, '/docs/api'), 'Step', '/docs/api');
+    expect(step.usedBy.map((user) => [user.title, user.fields.map((field) => field.path)])).toEqual([['getRoutes', ['route', 'route[][].next']]]);
+  });
+
+  it("lists an operation whose field names the schema as OpenAPI 3.0 describes a use, {description, allOf: [$ref]} (petstore's Pet.category)", () => {
+    const pets = spec({
+      paths: {'/pets': {post: {operationId: 'addPet', requestBody: json({type: 'object', properties: {category: {description: 'Its category', allOf: [ref('Category')]}}}), responses: {}}}},
+      components: {schemas: {Category: {type: 'object', properties: {name: {type: 'string'}, parent: {description: 'The parent', allOf: [ref('Category')]}}}}},
+    });
+    const category = schemaPageModel(pets, new SchemaUsageIndex(pets, '/docs/api'), 'Category', '/docs/api');
+    expect(category.usedBy.map((user) => [user.title, user.fields.map((field) => field.path)])).toEqual([['addPet', ['category', 'category.parent']]]);
+    expect(category.schema.properties?.map((property) => [property.name, property.typeLabel])).toEqual([['name', 'string'], ['parent', 'Category']]);
+  });
+});
+
 describe('the API sidebar as the site shows it', () => {
   it('moves webhooks into a Webhooks category, names schema pages and collapses their category', () => {
     const arranged = arrangeSidebarItems(
@@ -214,6 +271,37 @@ describe('the API sidebar as the site shows it', () => {
         items: [{type: 'doc', id: 'api/schemas/pet-2', label: 'pet', className: 'schema'}],
       },
     ]);
+  });
+
+  const schemasIndex = {type: 'generated-index', slug: '/api/schemas', title: 'Schemas', description: 'Every data model of the API, with its fields and where it is used.'};
+
+  it('finds the schemas category by its pages, not by a tag category labelled "Schemas" or "Webhooks"', () => {
+    const arranged = arrangeSidebarItems(
+      [
+        {type: 'category', label: 'Schemas', link: {type: 'doc', id: 'api/schemas-2'}, items: [{type: 'doc', id: 'api/list-schemas', label: 'List schemas'}]},
+        {type: 'category', label: 'Webhooks', link: {type: 'doc', id: 'api/webhooks'}, items: [{type: 'doc', id: 'api/pet-adopted', label: 'petAdopted'}]},
+        {type: 'category', label: 'Schemas', items: [{type: 'doc', id: 'api/schemas/pet', label: 'pet', className: 'schema'}]},
+      ],
+      {schemaLabels: new Map([['schemas/pet', 'Pet']]), webhookPageIds: new Set(['pet-adopted']), schemasIndexSlug: '/api/schemas'},
+    );
+    expect(arranged).toEqual([
+      {type: 'category', label: 'Schemas', link: {type: 'doc', id: 'api/schemas-2'}, items: [{type: 'doc', id: 'api/list-schemas', label: 'List schemas'}]},
+      {type: 'category', label: 'Webhooks', link: {type: 'doc', id: 'api/webhooks'}, items: []},
+      {type: 'category', label: 'Webhooks', collapsible: true, collapsed: true, items: [{type: 'doc', id: 'api/pet-adopted', label: 'petAdopted'}]},
+      {type: 'category', label: 'Schemas', collapsible: true, collapsed: true, link: schemasIndex, items: [{type: 'doc', id: 'api/schemas/pet', label: 'Pet', className: 'schema'}]},
+    ]);
+  });
+
+  it('lists the webhooks once each, in the order of the description, whatever tag categories the plugin put them in', () => {
+    const arranged = arrangeSidebarItems(
+      [
+        {type: 'category', label: 'B', link: {type: 'doc', id: 'api/b'}, items: [{type: 'doc', id: 'api/second'}]},
+        {type: 'category', label: 'C', link: {type: 'doc', id: 'api/c'}, items: [{type: 'doc', id: 'api/first'}, {type: 'doc', id: 'api/second'}]},
+        {type: 'category', label: 'UNTAGGED', items: [{type: 'doc', id: 'api/third'}]},
+      ],
+      {schemaLabels: new Map(), webhookPageIds: new Set(['first', 'second', 'third'])},
+    );
+    expect(arranged.at(-1)?.items?.map((item) => item.id)).toEqual(['api/first', 'api/second', 'api/third']);
   });
 });
 

@@ -6,6 +6,7 @@
 import type {PhrasingContent, RootContent} from 'mdast';
 
 import {furtherItemsName, patternKeyName} from '../model-text';
+import {ownValue} from '../own-keys';
 import {rulePhrases} from '../schema-rules';
 import type {RichText, SchemaNode} from '../types';
 import {inlineContent, resolveHref, richTextBlocks, type LinkOptions} from './hast';
@@ -102,7 +103,7 @@ function childRows(schema: SchemaNode, prefix: string, direction: Direction, dep
   if (schema.variants) {
     const {discriminator, options} = schema.variants;
     for (const option of options) {
-      const value = discriminator?.mapping[option.label];
+      const value = discriminator ? ownValue(discriminator.mapping, option.label) : undefined;
       const variantNote: Inline[] = discriminator && value !== undefined
         ? ['when ', code(discriminator.propertyName), ' is ', code(value)]
         : ['in variant ', emphasis(option.label)];
@@ -121,7 +122,7 @@ export function unresolvedNote(reference: string, what: string): Inline[] {
 export function referenceNote(schema: SchemaNode, options: MarkdownOptions = {}): Inline[] {
   if (schema.circularRef) return ['Same structure as ', code(schema.circularRef), '.'];
   if (schema.notExpandedRef) {
-    const page = options.schemaLinks?.[schema.notExpandedRef];
+    const page = ownValue(options.schemaLinks, schema.notExpandedRef);
     const name = page ? link(resolveHref(page, options), code(schema.notExpandedRef)) : code(schema.notExpandedRef);
     return ['Fields not repeated here: see the ', name, ' schema (', code(`components.schemas.${schema.notExpandedRef}`), ').'];
   }

@@ -14,6 +14,7 @@ import type {
   ResponseModel,
   SecurityRequirementModel,
 } from '../types';
+import {ownValue} from '../own-keys';
 import {richTextBlocks} from './hast';
 import {cellText, constraintsSentence, displayValue, referenceNote, schemaConstraints, sentences, unresolvedNote, type MarkdownOptions} from './fields';
 import {renderMediaTypes, type SeenTables} from './media';
@@ -120,7 +121,7 @@ function renderResponses(responses: ResponseModel[], options: MarkdownOptions): 
   return [
     title,
     ...responses.flatMap((response) => {
-      const statusText = STATUS_TEXT[response.status.toUpperCase() === 'DEFAULT' ? 'default' : response.status.toUpperCase()];
+      const statusText = ownValue(STATUS_TEXT, response.status.toUpperCase() === 'DEFAULT' ? 'default' : response.status.toUpperCase());
       return [
         heading(3, `${response.status}${statusText ? ` ${statusText}` : ''}`),
         ...(response.unresolvedRef ? [paragraph(...unresolvedNote(response.unresolvedRef, 'this response'))] : []),

@@ -3,6 +3,7 @@
  */
 import type {RootContent} from 'mdast';
 
+import {ownValue} from '../own-keys';
 import type {SchemaPageModel} from '../types';
 import {resolveHref, richTextBlocks} from './hast';
 import {fieldTable, type MarkdownOptions} from './fields';
@@ -37,7 +38,10 @@ export function schemaToMarkdown(page: SchemaPageModel, options: OperationMarkdo
     ...richTextBlocks(page.schema.description, markdownOptions),
   ];
   if (page.allOf.length > 0) {
-    const parts = page.allOf.map((name) => [page.schemaLinks[name] ? link(resolveHref(page.schemaLinks[name], markdownOptions), name) : code(name)]);
+    const parts = page.allOf.map((name) => {
+      const route = ownValue(page.schemaLinks, name);
+      return [route ? link(resolveHref(route, markdownOptions), name) : code(name)];
+    });
     blocks.push(paragraph('Composed with ', code('allOf'), ' from ', ...joined(parts, ', '), '; their fields are listed with its own.'));
   }
   blocks.push(heading(2, 'Fields'), ...fieldTable({...page.schema, description: undefined}, 'schema', markdownOptions));

@@ -2,6 +2,7 @@ import {createHash} from 'node:crypto';
 
 import {convertV2, type CollectionResult} from './postman-converter';
 import {parameterValueSource} from '../../openapi/model-operation-parts';
+import {ownValue, setOwn} from '../../openapi/own-keys';
 import {sampleFromSchema} from '../../openapi/sample';
 import type {SchemaDirection} from '../../openapi/schema';
 import {asString, isObject, type JsonObject, type SpecDocument} from '../../openapi/spec-document';
@@ -38,7 +39,7 @@ export function baseUrlOf(spec: WithServers): string {
   const server = spec.servers?.[0];
   if (!server || typeof server.url !== 'string') return '/';
   const url = server.url.replace(/\{([^}]+)\}/g, (match, name: string) => {
-    const fallback = server.variables?.[name]?.default;
+    const fallback = ownValue(server.variables, name)?.default;
     return typeof fallback === 'string' ? fallback : match;
   });
   return url.replace(/\/+$/, '');
@@ -181,7 +182,7 @@ function bodyWithExamples(spec: SpecDocument, raw: unknown, direction: SchemaDir
         ...(schema.example !== undefined ? {example: schema.example} : {}),
       };
     }
-    content[mediaType] = copy;
+    setOwn(content, mediaType, copy);
   }
   return {...body, content};
 }
