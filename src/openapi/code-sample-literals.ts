@@ -45,8 +45,10 @@ export function shellString(text: string): string {
   if (SHELL_WORD.test(safe)) return safe;
   const withoutLayout = safe.replace(/[\n\t]/g, '');
   if (!INVISIBLE.test(withoutLayout)) return `'${safe.replace(/'/g, `'\\''`)}'`;
-  // Fixed-width escapes, so a hex digit that follows is never read into one.
-  const escaped = escapeEach(safe, {'\\': '\\\\', "'": "\\'", '\n': '\\n', '\t': '\\t', '\r': '\\r'}, (codePoint) =>
+  // Fixed-width escapes, so a hex digit that follows is never read into one; a
+  // backslash is `\x5C`, since some highlighters and parsers (tree-sitter-bash)
+  // read `\\'` as an escaped quote and run the string on.
+  const escaped = escapeEach(safe, {'\\': '\\x5C', "'": "\\'", '\n': '\\n', '\t': '\\t', '\r': '\\r'}, (codePoint) =>
     codePoint < 0x80 ? `\\x${hex(codePoint, 2)}` : codePoint <= 0xffff ? `\\u${hex(codePoint, 4)}` : `\\U${hex(codePoint, 8)}`,
   );
   return `$'${escaped}'`;

@@ -11,6 +11,7 @@
  */
 import {csharpString, goString, javaString, jsString, phpDoubleQuoted, pythonString, rubyString, shellString} from './code-sample-literals';
 import {jsLiteral, phpLiteral, pythonLiteral, type RawCode} from './code-sample-values';
+import {wellFormed} from './markdown';
 import type {CodeSample, SampleRequest} from './types';
 
 export {phpLiteral} from './code-sample-values';
@@ -49,9 +50,9 @@ function parsedJson(text: string): unknown {
   }
 }
 
-/** A query component as RFC 3986 wants it: encodeURIComponent, plus the sub-delimiters it leaves. */
+/** A query component as RFC 3986 wants it: encodeURIComponent, plus the sub-delimiters it leaves; a lone surrogate, which it throws on, is U+FFFD. */
 function encodeQueryComponent(text: string): string {
-  return encodeURIComponent(text).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(wellFormed(text)).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 export function prepareRequest(request: SampleRequest): PreparedRequest {
