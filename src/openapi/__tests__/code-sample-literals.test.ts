@@ -135,4 +135,8 @@ describe('shellString words', () => {
     expect(shellString('grant_type=client_credentials')).toBe('grant_type=client_credentials');
     expect(shellString('')).toBe("''");
   });
+
+  it('writes a backslash in ANSI-C quotes as \\x5C, which no reader can take for an escaped quote', () => {
+    expect(shellString('C:\\temp\r')).toBe("$'C:\\x5Ctemp\\r'");
+  });
 });

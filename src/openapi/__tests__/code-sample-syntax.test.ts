@@ -91,7 +91,7 @@ const RANDOM_ALPHABET = [
   '\u2028', '\u2029', '\u202E', '\u0085', '\uFEFF', '\uD800', '\uDC00', '\u{1F600}', 'é',
   'a', 'Z', '0', 'x', 'u', 'n',
 ];
-const RANDOM_TEXTS = 200;
+const RANDOM_TEXTS = 100;
 const RANDOM_SEED = 47;
 
 function randomTexts(): string[] {
@@ -148,21 +148,46 @@ function shape(grammar: string, code: string): string[] | undefined {
     if (tree.rootNode.hasError) return undefined;
     const {literal, content} = LITERAL_NODES[grammar];
     const types: string[] = [];
-    const visit = (node: Node): boolean => {
-      if (node.isMissing || node.isError) return false;
+    // A cursor, not Node objects: each Node crosses from wasm, and this runs over every sample.
+    const cursor = tree.walk();
+    const visit = (): boolean => {
+      const type = cursor.nodeType;
+      if (cursor.nodeIsMissing || type === 'ERROR') return false;
       // curl's --globoff word depends on whether the URL has brackets, not on the program's structure.
-      if (grammar === 'bash' && node.type === 'word' && node.text === '--globoff') return true;
-      if (literal.has(node.type) && isPlainLiteral(node, content)) {
+      if (grammar === 'bash' && type === 'word' && cursor.nodeText === '--globoff') return true;
+      // Outside the shell, the samples' literals are all single-line ones, which a raw line break would end
+      // in Java, C#, Go and Python even where the grammar reads on (after Java's \\u translation).
+      if (literal.has(type) && isPlainLiteral(cursor.currentNode, content) && (grammar === 'bash' || !/[\r\n]/.test(cursor.nodeText))) {
         types.push('LITERAL');
         return true;
       }
-      types.push(node.type);
-      return node.children.every((child) => child !== null && visit(child));
+      types.push(type);
+      if (!cursor.gotoFirstChild()) return true;
+      do if (!visit()) return false;
+      while (cursor.gotoNextSibling());
+      cursor.gotoParent();
+      return true;
     };
-    return visit(tree.rootNode) ? types : undefined;
+    return visit() ? types : undefined;
   } finally {
     tree.delete();
   }
+}
+
+/**
+ * Java's first step of reading a source file (JLS 3.3): `\uXXXX` becomes its
+ * character wherever its backslash is not itself escaped, in string literals
+ * too, so a `\u000a` there would end the line. tree-sitter skips this step.
+ */
+function translateJavaUnicodeEscapes(code: string): string {
+  return code.replace(/(\\+)u+([0-9A-Fa-f]{4})/g, (escape, backslashes: string, hex: string) =>
+    backslashes.length % 2 === 1 ? backslashes.slice(1) + String.fromCharCode(parseInt(hex, 16)) : escape,
+  );
+}
+
+/** The shape of a sample as its language reads it. */
+function sampleShape(id: string, code: string): string[] | undefined {
+  return shape(GRAMMAR_OF_SAMPLE[id], id === 'java' ? translateJavaUnicodeEscapes(code) : code);
 }
 
 /** Every string value and property key of a JavaScript program, as acorn reads them. */
@@ -224,13 +249,13 @@ describe('code samples of hostile spec text (property)', () => {
   it(`parse in each language with the structure of a benign sample, for ${HOSTILE_TEXTS.length} chosen and ${RANDOM_TEXTS} random texts in ${Object.keys(PLACES).length} places`, () => {
     const failures: string[] = [];
     for (const [place, requestWith] of Object.entries(PLACES)) {
-      const expected = new Map(generateCodeSamples(requestWith(PLACEHOLDER)).map(({id, code}) => [id, shape(GRAMMAR_OF_SAMPLE[id], code)]));
+      const expected = new Map(generateCodeSamples(requestWith(PLACEHOLDER)).map(({id, code}) => [id, sampleShape(id, code)]));
       for (const [id, expectedShape] of expected) if (expectedShape === undefined) failures.push(`${id}: the benign sample of ${place} does not parse`);
       for (const text of texts) {
         // A few failures say enough; a broken writer would otherwise make thousands.
         if (failures.length >= MAX_FAILURES) break;
         for (const {id, code} of generateCodeSamples(requestWith(text))) {
-          const actual = shape(GRAMMAR_OF_SAMPLE[id], code);
+          const actual = sampleShape(id, code);
           if (actual === undefined) failures.push(`${id}, ${place} = ${JSON.stringify(text)}: parse error\n${code}`);
           else if (actual.join(' ') !== expected.get(id)!.join(' ')) failures.push(`${id}, ${place} = ${JSON.stringify(text)}: structure differs\n${code}`);
         }
