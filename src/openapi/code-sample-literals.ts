@@ -20,20 +20,26 @@ function hex(codePoint: number, digits: number): string {
   return codePoint.toString(16).toUpperCase().padStart(digits, '0');
 }
 
-/** Writes each code point of `text` with `named` escapes first, then `escapeInvisible` for the rest of INVISIBLE. */
-function escapeEach(text: string, named: Readonly<Record<string, string>>, escapeInvisible: (codePoint: number) => string): string {
-  let result = '';
-  for (const char of wellFormed(text)) {
-    const replacement = Object.hasOwn(named, char) ? named[char] : undefined;
-    if (replacement !== undefined) result += replacement;
-    else if (INVISIBLE.test(char)) result += escapeInvisible(char.codePointAt(0)!);
-    else result += char;
-  }
-  return result;
+/**
+ * A function that writes a text with the `named` escapes, then
+ * `escapeInvisible` for the rest of INVISIBLE: one pattern of all those
+ * characters, so a long body is one replace.
+ */
+function escaper(named: Readonly<Record<string, string>>, escapeInvisible: (codePoint: number) => string): (text: string) => string {
+  const namedChars = Object.keys(named).map((char) => `\\u{${char.codePointAt(0)!.toString(16)}}`).join('');
+  const pattern = new RegExp(`[${namedChars}]|${INVISIBLE.source}`, 'gu');
+  return (text) => wellFormed(text).replace(pattern, (char) => (Object.hasOwn(named, char) ? named[char] : escapeInvisible(char.codePointAt(0)!)));
 }
 
 /** Characters a POSIX shell word can hold unquoted (Python's `shlex.quote` list). */
 const SHELL_WORD = /^[\w@%+=:,./-]+$/;
+
+// Fixed-width escapes, so a hex digit that follows is never read into one; a
+// backslash is `\x5C`, since some highlighters and parsers (tree-sitter-bash)
+// read `\\'` as an escaped quote and run the string on.
+const escapeShell = escaper({'\\': '\\x5C', "'": "\\'", '\n': '\\n', '\t': '\\t', '\r': '\\r'}, (codePoint) =>
+  codePoint < 0x80 ? `\\x${hex(codePoint, 2)}` : codePoint <= 0xffff ? `\\u${hex(codePoint, 4)}` : `\\U${hex(codePoint, 8)}`,
+);
 
 /**
  * A shell word for bash and zsh: bare when it holds only characters no shell
@@ -45,38 +51,43 @@ export function shellString(text: string): string {
   if (SHELL_WORD.test(safe)) return safe;
   const withoutLayout = safe.replace(/[\n\t]/g, '');
   if (!INVISIBLE.test(withoutLayout)) return `'${safe.replace(/'/g, `'\\''`)}'`;
-  // Fixed-width escapes, so a hex digit that follows is never read into one; a
-  // backslash is `\x5C`, since some highlighters and parsers (tree-sitter-bash)
-  // read `\\'` as an escaped quote and run the string on.
-  const escaped = escapeEach(safe, {'\\': '\\x5C', "'": "\\'", '\n': '\\n', '\t': '\\t', '\r': '\\r'}, (codePoint) =>
-    codePoint < 0x80 ? `\\x${hex(codePoint, 2)}` : codePoint <= 0xffff ? `\\u${hex(codePoint, 4)}` : `\\U${hex(codePoint, 8)}`,
-  );
-  return `$'${escaped}'`;
+  return `$'${escapeShell(safe)}'`;
 }
+
+const escapeJs = escaper({'\\': '\\\\', "'": "\\'", '\n': '\\n', '\r': '\\r', '\t': '\\t'}, (codePoint) =>
+  codePoint <= 0xff ? `\\x${hex(codePoint, 2)}` : codePoint <= 0xffff ? `\\u${hex(codePoint, 4)}` : `\\u{${hex(codePoint, 1)}}`,
+);
 
 /** A JavaScript string literal in single quotes (the samples' style). */
 export function jsString(text: string): string {
-  const escaped = escapeEach(text, {'\\': '\\\\', "'": "\\'", '\n': '\\n', '\r': '\\r', '\t': '\\t'}, (codePoint) =>
-    codePoint <= 0xff ? `\\x${hex(codePoint, 2)}` : codePoint <= 0xffff ? `\\u${hex(codePoint, 4)}` : `\\u{${hex(codePoint, 1)}}`,
-  );
-  return `'${escaped}'`;
+  return `'${escapeJs(text)}'`;
 }
+
+const escapePython = escaper({'\\': '\\\\', '"': '\\"', '\n': '\\n', '\r': '\\r', '\t': '\\t'}, (codePoint) =>
+  codePoint <= 0xff ? `\\x${hex(codePoint, 2)}` : codePoint <= 0xffff ? `\\u${hex(codePoint, 4)}` : `\\U${hex(codePoint, 8)}`,
+);
 
 /** A Python `str` literal in double quotes (never an f-string, so braces are plain text). */
 export function pythonString(text: string): string {
-  const escaped = escapeEach(text, {'\\': '\\\\', '"': '\\"', '\n': '\\n', '\r': '\\r', '\t': '\\t'}, (codePoint) =>
-    codePoint <= 0xff ? `\\x${hex(codePoint, 2)}` : codePoint <= 0xffff ? `\\u${hex(codePoint, 4)}` : `\\U${hex(codePoint, 8)}`,
-  );
-  return `"${escaped}"`;
+  return `"${escapePython(text)}"`;
 }
+
+const escapeGo = escaper({'\\': '\\\\', '"': '\\"', '\n': '\\n', '\r': '\\r', '\t': '\\t'}, (codePoint) =>
+  codePoint < 0x80 ? `\\x${hex(codePoint, 2)}` : codePoint <= 0xffff ? `\\u${hex(codePoint, 4)}` : `\\U${hex(codePoint, 8)}`,
+);
 
 /** A Go interpreted string literal; `\x` is a byte in Go, so only ASCII takes it. */
 export function goString(text: string): string {
-  const escaped = escapeEach(text, {'\\': '\\\\', '"': '\\"', '\n': '\\n', '\r': '\\r', '\t': '\\t'}, (codePoint) =>
-    codePoint < 0x80 ? `\\x${hex(codePoint, 2)}` : codePoint <= 0xffff ? `\\u${hex(codePoint, 4)}` : `\\U${hex(codePoint, 8)}`,
-  );
-  return `"${escaped}"`;
+  return `"${escapeGo(text)}"`;
 }
+
+const escapeJava = escaper({'\\': '\\\\', '"': '\\"', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f'}, (codePoint) => {
+  if (codePoint < 0x100) return `\\${codePoint.toString(8).padStart(3, '0')}`;
+  return String.fromCodePoint(codePoint)
+    .split('')
+    .map((unit) => `\\u${hex(unit.charCodeAt(0), 4)}`)
+    .join('');
+});
 
 /**
  * A Java string literal. Java turns `\uXXXX` into its character before it
@@ -85,28 +96,23 @@ export function goString(text: string): string {
  * writes a character that is neither a quote, a backslash nor a line break.
  */
 export function javaString(text: string): string {
-  const escaped = escapeEach(text, {'\\': '\\\\', '"': '\\"', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f'}, (codePoint) => {
-    if (codePoint < 0x100) return `\\${codePoint.toString(8).padStart(3, '0')}`;
-    return String.fromCodePoint(codePoint)
-      .split('')
-      .map((unit) => `\\u${hex(unit.charCodeAt(0), 4)}`)
-      .join('');
-  });
-  return `"${escaped}"`;
+  return `"${escapeJava(text)}"`;
 }
+
+const escapeCsharp = escaper({'\\': '\\\\', '"': '\\"', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\0': '\\0'}, (codePoint) =>
+  codePoint <= 0xffff ? `\\u${hex(codePoint, 4)}` : `\\U${hex(codePoint, 8)}`,
+);
 
 /** A C# regular string literal; `\x` takes one to four hex digits in C#, so only the fixed-width `\u` and `\U` are used. */
 export function csharpString(text: string): string {
-  const escaped = escapeEach(text, {'\\': '\\\\', '"': '\\"', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\0': '\\0'}, (codePoint) =>
-    codePoint <= 0xffff ? `\\u${hex(codePoint, 4)}` : `\\U${hex(codePoint, 8)}`,
-  );
-  return `"${escaped}"`;
+  return `"${escapeCsharp(text)}"`;
 }
+
+const escapePhpDoubleQuoted = escaper({'\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\', '"': '\\"', $: '\\$'}, (codePoint) => `\\u{${codePoint.toString(16)}}`);
 
 /** A PHP double-quoted string: `$` is escaped, so nothing is interpolated. */
 export function phpDoubleQuoted(text: string): string {
-  const escaped = escapeEach(text, {'\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\', '"': '\\"', $: '\\$'}, (codePoint) => `\\u{${codePoint.toString(16)}}`);
-  return `"${escaped}"`;
+  return `"${escapePhpDoubleQuoted(text)}"`;
 }
 
 /** A PHP string literal: single-quoted, or double-quoted with escapes when it has an invisible character. */
@@ -116,8 +122,9 @@ export function phpString(text: string): string {
   return phpDoubleQuoted(safe);
 }
 
+const escapeRuby = escaper({'\\': '\\\\', '"': '\\"', '#': '\\#', '\n': '\\n', '\r': '\\r', '\t': '\\t'}, (codePoint) => `\\u{${codePoint.toString(16).toUpperCase()}}`);
+
 /** A Ruby double-quoted string: `#` is escaped, so `#{…}`, `#@` and `#$` interpolate nothing. */
 export function rubyString(text: string): string {
-  const escaped = escapeEach(text, {'\\': '\\\\', '"': '\\"', '#': '\\#', '\n': '\\n', '\r': '\\r', '\t': '\\t'}, (codePoint) => `\\u{${codePoint.toString(16).toUpperCase()}}`);
-  return `"${escaped}"`;
+  return `"${escapeRuby(text)}"`;
 }
