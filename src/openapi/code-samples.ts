@@ -113,8 +113,8 @@ function curlSample(request: PreparedRequest): string {
 function fetchOptions(request: PreparedRequest): string {
   const options: Record<string, unknown> = {method: request.method};
   if (request.headers.length > 0) {
-    const headers = new Map(request.headers.map(({name, value}) => [name, value]));
-    options.headers = {raw: (level: number) => jsLiteral(Object.fromEntries(headers), INDENT, level)} satisfies RawCode;
+    const headers = Object.fromEntries(request.headers.map(({name, value}) => [name, value]));
+    options.headers = {raw: (level: number) => jsLiteral(headers, INDENT, level)} satisfies RawCode;
   }
   const body = request.body;
   if (body?.kind === 'json') {
@@ -148,7 +148,7 @@ function nodeSample(request: PreparedRequest): string {
     'fetch(url, options)',
     '  .then(res => res.json())',
     '  .then(json => console.log(json))',
-    ".catch(err => console.error('error:' + err));".replace(/^/, '  '),
+    "  .catch(err => console.error('error:' + err));",
   ].join('\n');
 }
 
@@ -160,12 +160,12 @@ function pythonSample(request: PreparedRequest): string {
   const args = ['url'];
   const body = request.body;
   if (body !== undefined) {
-    const payload = body.kind === 'json' ? body.value : body.kind === 'form' ? Object.fromEntries(new Map(body.fields)) : body.text;
+    const payload = body.kind === 'json' ? body.value : body.kind === 'form' ? Object.fromEntries(body.fields) : body.text;
     lines.push(`payload = ${pythonLiteral(payload, INDENT, 0)}`);
     args.push(body.kind === 'json' ? 'json=payload' : 'data=payload');
   }
   if (request.headers.length > 0) {
-    lines.push(`headers = ${pythonLiteral(Object.fromEntries(new Map(request.headers.map(({name, value}) => [name, value]))), INDENT, 0)}`);
+    lines.push(`headers = ${pythonLiteral(Object.fromEntries(request.headers.map(({name, value}) => [name, value])), INDENT, 0)}`);
     args.push('headers=headers');
   }
   if (body !== undefined || request.headers.length > 0) lines.push('');
@@ -222,6 +222,7 @@ function csharpSample(request: PreparedRequest): string {
   }
   if (body?.kind === 'form') {
     lines.push('  Content = new FormUrlEncodedContent(new Dictionary<string, string>', '  {');
+    // A Dictionary initializer throws on a repeated key, so a repeated field keeps its last value.
     lines.push(...[...new Map(body.fields)].map(([name, value]) => `    { ${csharpString(name)}, ${csharpString(value)} },`));
     lines.push('  }),');
   } else if (body) {
