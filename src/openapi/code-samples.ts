@@ -1,150 +1,44 @@
 /**
  * Code samples of an operation, generated at build time from one example
- * request with @readme/httpsnippet, so that pages ship plain text and no
- * snippet generator reaches the browser.
+ * request, so that pages ship plain text and no snippet generator reaches
+ * the browser.
  *
- * @readme/httpsnippet publishes a CommonJS build next to its ESM one
- * (`exports.require`), so this module loads synchronously both under jiti
- * (Docusaurus config-time code) and under Vitest.
+ * Every text from the spec (method, URL, header and query names and values,
+ * the body) reaches a sample only through the literal functions of
+ * `code-sample-literals.ts` and the value writers of `code-sample-values.ts`:
+ * never as an identifier, in a comment, or outside a string literal. The
+ * method is spelt as an identifier only when it is one of a fixed list.
  */
-import {HTTPSnippet, type HarRequest} from '@readme/httpsnippet';
-
+import {csharpString, goString, javaString, jsString, phpDoubleQuoted, pythonString, rubyString, shellString} from './code-sample-literals';
+import {jsLiteral, phpLiteral, pythonLiteral, type RawCode} from './code-sample-values';
+import {wellFormed} from './markdown';
 import type {CodeSample, SampleRequest} from './types';
 
-/** httpsnippet's target ids (its `TargetId` type is not exported). */
-type TargetId = Parameters<HTTPSnippet['convert']>[0];
+export {phpLiteral} from './code-sample-values';
+export {phpString} from './code-sample-literals';
 
-interface SampleLanguage {
-  id: string;
-  label: string;
-  /** Prism language used to highlight the sample. */
-  language: string;
-  target: TargetId;
-  client: string;
-  /** Rewrites httpsnippet's output where it needs something no reader wants. */
-  postProcess?: (code: string) => string;
-  /**
-   * Writes a JSON body (an object or an array) in place of httpsnippet's own
-   * writer: httpsnippet is given a stand-in body, the string `BODY_TOKEN`,
-   * which it spells `quotedToken`, and `write` replaces that.
-   */
-  jsonBody?: {quotedToken: string; write: (body: object, indent: string) => string};
-}
-
-/** The stand-in body of a sample whose language writes JSON bodies itself; no request has it. */
-export const BODY_TOKEN = 'MERIDIAN_SAMPLE_BODY_3c9e1f';
-
-/** One indentation step of every sample. */
+/** One indentation step of every sample but Go's, which gofmt indents with tabs. */
 const INDENT = '  ';
-
-/** A PHP string literal: single-quoted, or double-quoted with escapes when it has control characters. */
-export function phpString(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  if (!/[\x00-\x1f\x7f]/.test(text)) return `'${text.replace(/[\\']/g, (char) => `\\${char}`)}'`;
-  const escapes: Record<string, string> = {'\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\', '"': '\\"', $: '\\$'};
-  // eslint-disable-next-line no-control-regex
-  const body = text.replace(/[\x00-\x1f\x7f\\"$]/g, (char) => escapes[char] ?? `\\u{${char.charCodeAt(0).toString(16)}}`);
-  return `"${body}"`;
-}
-
-/**
- * A JSON value as a PHP literal (arrays for objects and lists), one
- * indentation step per level; `level` is the depth of the line it starts on.
- * httpsnippet's PHP writer doubles the indentation at each level instead: a
- * body 10 levels deep was indented 1,024 spaces (Microsoft Graph's
- * entitlement catalog: a 1.6 MB sample for a 68 KB body), one 24 levels deep
- * gave a 246 MB sample, and two levels more outgrow V8's longest string.
- */
-export function phpLiteral(value: unknown, indent: string, level: number): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'string') return phpString(value);
-  if (typeof value !== 'object') return String(value);
-  const items = Array.isArray(value)
-    ? value.map((item) => phpLiteral(item, indent, level + 1))
-    : Object.entries(value).map(([key, item]) => `${phpString(key)} => ${phpLiteral(item, indent, level + 1)}`);
-  // json_encode writes an empty PHP array as `[]`; an empty object needs to be one.
-  if (items.length === 0) return Array.isArray(value) ? '[]' : '(object) []';
-  const inside = indent.repeat(level + 1);
-  return `[\n${inside}${items.join(`,\n${inside}`)}\n${indent.repeat(level)}]`;
-}
-
-/**
- * The languages of the code samples, in tab order. Each client is the one
- * that needs nothing beyond the language's standard library where
- * httpsnippet offers such a client.
- */
-export const SAMPLE_LANGUAGES: readonly SampleLanguage[] = [
-  {id: 'curl', label: 'cURL', language: 'bash', target: 'shell', client: 'curl'},
-  {id: 'javascript', label: 'JavaScript', language: 'javascript', target: 'javascript', client: 'fetch'},
-  {
-    id: 'node',
-    label: 'Node.js',
-    language: 'javascript',
-    target: 'node',
-    client: 'fetch',
-    // httpsnippet's Node fetch client targets the node-fetch package; Node 18
-    // and later ship `fetch` as a global, so the sample needs no dependency.
-    postProcess: (code) => code.replace(/^const fetch = require\('node-fetch'\);\n(\n)?/m, ''),
-  },
-  {id: 'python', label: 'Python', language: 'python', target: 'python', client: 'requests'},
-  {id: 'go', label: 'Go', language: 'go', target: 'go', client: 'native'},
-  // java.net.http ships with the JDK (11+); OkHttp would need a dependency.
-  {id: 'java', label: 'Java', language: 'java', target: 'java', client: 'nethttp'},
-  {id: 'csharp', label: 'C#', language: 'csharp', target: 'csharp', client: 'httpclient'},
-  // ext-curl ships with PHP; Guzzle would need Composer.
-  {
-    id: 'php',
-    label: 'PHP',
-    language: 'php',
-    target: 'php',
-    client: 'curl',
-    // `CURLOPT_POSTFIELDS => json_encode([` is one level into `curl_setopt_array`.
-    jsonBody: {quotedToken: `'${BODY_TOKEN}'`, write: (body, indent) => phpLiteral(body, indent, 1)},
-  },
-  {id: 'ruby', label: 'Ruby', language: 'ruby', target: 'ruby', client: 'native'},
-];
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 
+type SampleBody =
+  | {kind: 'json'; value: unknown; compact: string}
+  | {kind: 'form'; fields: [string, string][]; text: string}
+  | {kind: 'text'; text: string};
+
+/** A sample request made ready for the writers: the query in the URL, the Content-Type header, the body read. */
+export interface PreparedRequest {
+  method: string;
+  url: string;
+  headers: {name: string; value: string}[];
+  body?: SampleBody;
+}
+
 /** Media type without parameters, lower-cased: `application/json; charset=utf-8` → `application/json`. */
 function essence(mimeType: string): string {
   return mimeType.split(';')[0].trim().toLowerCase();
-}
-
-/** The HAR request httpsnippet takes, built from a sample request. */
-export function toHarRequest(request: SampleRequest): HarRequest {
-  const headers = request.headers.map(({name, value}) => ({name, value}));
-  const har: HarRequest = {
-    method: request.method.toUpperCase(),
-    url: request.url,
-    httpVersion: 'HTTP/1.1',
-    cookies: [],
-    headers,
-    queryString: request.queryString.map(({name, value}) => ({name, value})),
-    headersSize: -1,
-    bodySize: -1,
-    postData: {mimeType: 'application/octet-stream'},
-  };
-  const postData = request.postData;
-  if (postData === undefined) return har;
-
-  // Without a Content-Type header curl would send a JSON body as a form.
-  if (!headers.some(({name}) => name.toLowerCase() === 'content-type')) {
-    headers.push({name: 'Content-Type', value: postData.mimeType});
-  }
-  const mediaType = essence(postData.mimeType);
-  if (mediaType === FORM_MEDIA_TYPE) {
-    const params = [...new URLSearchParams(postData.text)].map(([name, value]) => ({name, value}));
-    har.postData = {mimeType: FORM_MEDIA_TYPE, params, text: postData.text};
-  } else if (JSON_MEDIA_TYPE.test(mediaType) && isJson(postData.text)) {
-    // httpsnippet writes structured bodies (objects, not strings) only for
-    // `application/json`; `+json` types are JSON too. The header keeps the real type.
-    har.postData = {mimeType: 'application/json', text: postData.text};
-  } else {
-    har.postData = {mimeType: postData.mimeType, text: postData.text};
-  }
-  return har;
 }
 
 /** The value of a JSON text, or undefined when it is not JSON. */
@@ -156,9 +50,282 @@ function parsedJson(text: string): unknown {
   }
 }
 
-function isJson(text: string): boolean {
-  return parsedJson(text) !== undefined;
+/** A query component as RFC 3986 wants it: encodeURIComponent, plus the sub-delimiters it leaves; a lone surrogate, which it throws on, is U+FFFD. */
+function encodeQueryComponent(text: string): string {
+  return encodeURIComponent(wellFormed(text)).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }
+
+export function prepareRequest(request: SampleRequest): PreparedRequest {
+  const query = request.queryString.map(({name, value}) => `${encodeQueryComponent(name)}=${encodeQueryComponent(value)}`).join('&');
+  const url = query === '' ? request.url : `${request.url}${request.url.includes('?') ? '&' : '?'}${query}`;
+  const headers = request.headers.map(({name, value}) => ({name, value}));
+  const prepared: PreparedRequest = {method: request.method.toUpperCase(), url, headers};
+  const postData = request.postData;
+  if (postData === undefined) return prepared;
+
+  // Without a Content-Type header curl would send a JSON body as a form.
+  if (!headers.some(({name}) => name.toLowerCase() === 'content-type')) {
+    headers.push({name: 'Content-Type', value: postData.mimeType});
+  }
+  const mediaType = essence(postData.mimeType);
+  const json = JSON_MEDIA_TYPE.test(mediaType) ? parsedJson(postData.text) : undefined;
+  if (mediaType === FORM_MEDIA_TYPE) {
+    prepared.body = {kind: 'form', fields: [...new URLSearchParams(postData.text)], text: postData.text};
+  } else if (json !== undefined) {
+    prepared.body = {kind: 'json', value: json, compact: JSON.stringify(json)};
+  } else {
+    // A body labelled JSON that does not parse is sent as the text it is.
+    prepared.body = {kind: 'text', text: postData.text};
+  }
+  return prepared;
+}
+
+/** The text each language sends as the body, for the ones that send a string. */
+function bodyText(body: SampleBody): string {
+  return body.kind === 'json' ? body.compact : body.text;
+}
+
+/** Header lines in name order, the order the cURL and PHP samples have always had. */
+function headersByName(request: PreparedRequest): {name: string; value: string}[] {
+  return [...request.headers].sort((first, second) => (first.name < second.name ? -1 : first.name > second.name ? 1 : 0));
+}
+
+function curlSample(request: PreparedRequest): string {
+  const lines = [`curl --request ${shellString(request.method)}`];
+  // curl reads `[]` and `{}` in a URL as a glob of several URLs unless told not to.
+  if (/[[\]{}]/.test(request.url)) lines.push('--globoff');
+  lines.push(`--url ${shellString(request.url)}`);
+  for (const {name, value} of headersByName(request)) lines.push(`--header ${shellString(`${name}: ${value}`)}`);
+  const body = request.body;
+  if (body?.kind === 'json') {
+    lines.push(`--data ${shellString(`\n${JSON.stringify(body.value, null, 2)}\n`)}`);
+  } else if (body?.kind === 'form') {
+    // Each field encoded again, so that a `&`, `=` or `@` in a value stays in it.
+    for (const [name, value] of body.fields) lines.push(`--data ${shellString(`${encodeQueryComponent(name)}=${encodeQueryComponent(value)}`)}`);
+  } else if (body?.kind === 'text') {
+    // `--data @name` sends the file `name`; `--data-raw` sends the text as it is.
+    lines.push(`${body.text.startsWith('@') ? '--data-raw' : '--data'} ${shellString(body.text)}`);
+  }
+  return lines.join(' \\\n  ');
+}
+
+/** The fetch options object shared by the browser and Node.js samples. */
+function fetchOptions(request: PreparedRequest): string {
+  const options: Record<string, unknown> = {method: request.method};
+  if (request.headers.length > 0) {
+    const headers = Object.fromEntries(request.headers.map(({name, value}) => [name, value]));
+    options.headers = {raw: (level: number) => jsLiteral(headers, INDENT, level)} satisfies RawCode;
+  }
+  const body = request.body;
+  if (body?.kind === 'json') {
+    options.body = {raw: (level: number) => `JSON.stringify(${jsLiteral(body.value, INDENT, level)})`} satisfies RawCode;
+  } else if (body?.kind === 'form') {
+    const pairs = body.fields.map(([name, value]) => `[${jsString(name)}, ${jsString(value)}]`);
+    options.body = {raw: () => `new URLSearchParams([${pairs.join(', ')}])`} satisfies RawCode;
+  } else if (body?.kind === 'text') {
+    options.body = body.text;
+  }
+  return `const options = ${jsLiteral(options, INDENT, 0)};`;
+}
+
+function javascriptSample(request: PreparedRequest): string {
+  return [
+    fetchOptions(request),
+    '',
+    `fetch(${jsString(request.url)}, options)`,
+    '  .then(response => response.json())',
+    '  .then(response => console.log(response))',
+    '  .catch(err => console.error(err));',
+  ].join('\n');
+}
+
+/** Node.js 18 and later have `fetch` and `URLSearchParams` as globals: the sample needs no package. */
+function nodeSample(request: PreparedRequest): string {
+  return [
+    `const url = ${jsString(request.url)};`,
+    fetchOptions(request),
+    '',
+    'fetch(url, options)',
+    '  .then(res => res.json())',
+    '  .then(json => console.log(json))',
+    "  .catch(err => console.error('error:' + err));",
+  ].join('\n');
+}
+
+/** Methods that requests has a function of the same name for. */
+const PYTHON_METHOD_FUNCTIONS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+
+function pythonSample(request: PreparedRequest): string {
+  const lines = ['import requests', '', `url = ${pythonString(request.url)}`, ''];
+  const args = ['url'];
+  const body = request.body;
+  if (body !== undefined) {
+    const payload = body.kind === 'json' ? body.value : body.kind === 'form' ? Object.fromEntries(body.fields) : body.text;
+    lines.push(`payload = ${pythonLiteral(payload, INDENT, 0)}`);
+    args.push(body.kind === 'json' ? 'json=payload' : 'data=payload');
+  }
+  if (request.headers.length > 0) {
+    lines.push(`headers = ${pythonLiteral(Object.fromEntries(request.headers.map(({name, value}) => [name, value])), INDENT, 0)}`);
+    args.push('headers=headers');
+  }
+  if (body !== undefined || request.headers.length > 0) lines.push('');
+  const call = PYTHON_METHOD_FUNCTIONS.has(request.method)
+    ? `requests.${request.method.toLowerCase()}(${args.join(', ')})`
+    : `requests.request(${[pythonString(request.method), ...args].join(', ')})`;
+  lines.push(`response = ${call}`, '', 'print(response.text)');
+  return lines.join('\n');
+}
+
+function goSample(request: PreparedRequest): string {
+  const body = request.body;
+  const imports = ['"fmt"', ...(body ? ['"strings"'] : []), '"net/http"', '"io"'];
+  const lines = ['package main', '', 'import (', ...imports.map((name) => `\t${name}`), ')', '', 'func main() {', '', `\turl := ${goString(request.url)}`, ''];
+  if (body) lines.push(`\tpayload := strings.NewReader(${goString(bodyText(body))})`, '');
+  lines.push(`\treq, _ := http.NewRequest(${goString(request.method)}, url, ${body ? 'payload' : 'nil'})`, '');
+  if (request.headers.length > 0) {
+    for (const {name, value} of request.headers) lines.push(`\treq.Header.Add(${goString(name)}, ${goString(value)})`);
+    lines.push('');
+  }
+  lines.push('\tres, _ := http.DefaultClient.Do(req)', '', '\tdefer res.Body.Close()', '\tbody, _ := io.ReadAll(res.Body)', '', '\tfmt.Println(string(body))', '', '}');
+  return lines.join('\n');
+}
+
+function javaSample(request: PreparedRequest): string {
+  const body = request.body;
+  const publisher = body ? `HttpRequest.BodyPublishers.ofString(${javaString(bodyText(body))})` : 'HttpRequest.BodyPublishers.noBody()';
+  return [
+    'HttpRequest request = HttpRequest.newBuilder()',
+    `    .uri(URI.create(${javaString(request.url)}))`,
+    ...request.headers.map(({name, value}) => `    .header(${javaString(name)}, ${javaString(value)})`),
+    `    .method(${javaString(request.method)}, ${publisher})`,
+    '    .build();',
+    'HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());',
+    'System.out.println(response.body());',
+  ].join('\n');
+}
+
+/** Methods that HttpMethod has a property of the same name for. */
+const CSHARP_METHOD_PROPERTIES = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE']);
+
+function csharpSample(request: PreparedRequest): string {
+  const body = request.body;
+  const method = CSHARP_METHOD_PROPERTIES.has(request.method)
+    ? `HttpMethod.${request.method[0]}${request.method.slice(1).toLowerCase()}`
+    : `new HttpMethod(${csharpString(request.method)})`;
+  const isContentType = (name: string) => name.toLowerCase() === 'content-type';
+  // .NET refuses Content-Type among a request's headers: it belongs to the content.
+  const requestHeaders = request.headers.filter(({name}) => !isContentType(name));
+  const contentType = request.headers.find(({name}) => isContentType(name))?.value;
+  const lines = ['using System.Net.Http.Headers;', 'var client = new HttpClient();', 'var request = new HttpRequestMessage', '{', `  Method = ${method},`, `  RequestUri = new Uri(${csharpString(request.url)}),`];
+  if (requestHeaders.length > 0) {
+    lines.push('  Headers =', '  {', ...requestHeaders.map(({name, value}) => `    { ${csharpString(name)}, ${csharpString(value)} },`), '  },');
+  }
+  if (body?.kind === 'form') {
+    lines.push('  Content = new FormUrlEncodedContent(new Dictionary<string, string>', '  {');
+    // A Dictionary initializer throws on a repeated key, so a repeated field keeps its last value.
+    lines.push(...[...new Map(body.fields)].map(([name, value]) => `    { ${csharpString(name)}, ${csharpString(value)} },`));
+    lines.push('  }),');
+  } else if (body) {
+    lines.push(`  Content = new StringContent(${csharpString(bodyText(body))})`);
+    if (contentType !== undefined) {
+      lines.push('  {', '    Headers =', '    {', `      ContentType = MediaTypeHeaderValue.Parse(${csharpString(contentType)})`, '    }', '  }');
+    }
+  }
+  lines.push(
+    '};',
+    'using (var response = await client.SendAsync(request))',
+    '{',
+    '  response.EnsureSuccessStatusCode();',
+    '  var body = await response.Content.ReadAsStringAsync();',
+    '  Console.WriteLine(body);',
+    '}',
+  );
+  return lines.join('\n');
+}
+
+function phpSample(request: PreparedRequest): string {
+  const body = request.body;
+  const options = [
+    `CURLOPT_URL => ${phpDoubleQuoted(request.url)}`,
+    'CURLOPT_RETURNTRANSFER => true',
+    'CURLOPT_ENCODING => ""',
+    'CURLOPT_MAXREDIRS => 10',
+    'CURLOPT_TIMEOUT => 30',
+    'CURLOPT_HTTP_VERSION => CURL_HTTP_VERSION_1_1',
+    `CURLOPT_CUSTOMREQUEST => ${phpDoubleQuoted(request.method)}`,
+  ];
+  // `CURLOPT_POSTFIELDS => json_encode(` is one level into `curl_setopt_array`.
+  if (body?.kind === 'json') options.push(`CURLOPT_POSTFIELDS => json_encode(${phpLiteral(body.value, INDENT, 1)})`);
+  else if (body) options.push(`CURLOPT_POSTFIELDS => ${phpDoubleQuoted(body.text)}`);
+  const headers = headersByName(request);
+  if (headers.length > 0) {
+    options.push(`CURLOPT_HTTPHEADER => [\n${headers.map(({name, value}) => `    ${phpDoubleQuoted(`${name}: ${value}`)}`).join(',\n')}\n  ]`);
+  }
+  return [
+    '<?php',
+    '',
+    '$curl = curl_init();',
+    '',
+    'curl_setopt_array($curl, [',
+    ...options.map((option) => `  ${option},`),
+    ']);',
+    '',
+    '$response = curl_exec($curl);',
+    '$err = curl_error($curl);',
+    '',
+    'curl_close($curl);',
+    '',
+    'if ($err) {',
+    '  echo "cURL Error #:" . $err;',
+    '} else {',
+    '  echo $response;',
+    '}',
+  ].join('\n');
+}
+
+/** Methods that net/http has a request class of the same name for (the WebDAV ones included). */
+const RUBY_METHOD_CLASSES = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', 'COPY', 'LOCK', 'MKCOL', 'MOVE', 'PROPFIND', 'PROPPATCH', 'UNLOCK']);
+
+function rubySample(request: PreparedRequest): string {
+  const lines = ["require 'uri'", "require 'net/http'", '', `url = URI(${rubyString(request.url)})`, '', 'http = Net::HTTP.new(url.host, url.port)'];
+  if (/^https:/i.test(request.url)) lines.push('http.use_ssl = true');
+  lines.push('');
+  lines.push(
+    RUBY_METHOD_CLASSES.has(request.method)
+      ? `request = Net::HTTP::${request.method[0]}${request.method.slice(1).toLowerCase()}.new(url)`
+      : // Net::HTTPGenericRequest sends any method: (method, request has a body, response has a body, URI).
+        `request = Net::HTTPGenericRequest.new(${rubyString(request.method)}, true, true, url)`,
+  );
+  for (const {name, value} of request.headers) lines.push(`request[${rubyString(name)}] = ${rubyString(value)}`);
+  if (request.body) lines.push(`request.body = ${rubyString(bodyText(request.body))}`);
+  lines.push('', 'response = http.request(request)', 'puts response.read_body');
+  return lines.join('\n');
+}
+
+interface SampleLanguage {
+  id: string;
+  label: string;
+  /** Prism language used to highlight the sample. */
+  language: string;
+  write: (request: PreparedRequest) => string;
+}
+
+/**
+ * The languages of the code samples, in tab order. Each uses the HTTP client
+ * of the language's standard library (java.net.http from JDK 11, ext-curl in
+ * PHP), so a reader needs no package to run it (Python's requests aside).
+ */
+export const SAMPLE_LANGUAGES: readonly SampleLanguage[] = [
+  {id: 'curl', label: 'cURL', language: 'bash', write: curlSample},
+  {id: 'javascript', label: 'JavaScript', language: 'javascript', write: javascriptSample},
+  {id: 'node', label: 'Node.js', language: 'javascript', write: nodeSample},
+  {id: 'python', label: 'Python', language: 'python', write: pythonSample},
+  {id: 'go', label: 'Go', language: 'go', write: goSample},
+  {id: 'java', label: 'Java', language: 'java', write: javaSample},
+  {id: 'csharp', label: 'C#', language: 'csharp', write: csharpSample},
+  {id: 'php', label: 'PHP', language: 'php', write: phpSample},
+  {id: 'ruby', label: 'Ruby', language: 'ruby', write: rubySample},
+];
 
 /**
  * One code sample per language of `SAMPLE_LANGUAGES`, in that order. The
@@ -166,29 +333,6 @@ function isJson(text: string): boolean {
  * `Authorization: Bearer YOUR_ACCESS_TOKEN` placeholder) appear as given.
  */
 export function generateCodeSamples(request: SampleRequest): CodeSample[] {
-  const har = toHarRequest(request);
-  const snippet = new HTTPSnippet(har);
-  // A body sent as JSON; text that does not parse is sent as it is (toHarRequest).
-  const body = har.postData?.mimeType === 'application/json' ? parsedJson(har.postData.text ?? '') : undefined;
-  // Made when a language writes the body itself: the same request with the stand-in body.
-  let standInSnippet: HTTPSnippet | undefined;
-  return SAMPLE_LANGUAGES.map(({id, label, language, target, client, postProcess, jsonBody}) => {
-    const writesBody = jsonBody !== undefined && typeof body === 'object' && body !== null;
-    if (writesBody) standInSnippet ??= new HTTPSnippet({...har, postData: {mimeType: 'application/json', text: JSON.stringify(BODY_TOKEN)}});
-    const converted = (writesBody ? standInSnippet! : snippet).convert(target, client, {indent: INDENT});
-    if (converted === false || converted.length === 0) {
-      throw new Error(
-        `[code-samples] @readme/httpsnippet has no client "${client}" for target "${target}" (sample "${id}" of ${request.method} ${request.url})`,
-      );
-    }
-    let code = converted[0];
-    if (writesBody) {
-      const at = code.indexOf(jsonBody.quotedToken);
-      if (at === -1 || code.indexOf(jsonBody.quotedToken, at + 1) !== -1) {
-        throw new Error(`[code-samples] @readme/httpsnippet's "${target}" sample does not spell its body ${jsonBody.quotedToken} once (sample "${id}" of ${request.method} ${request.url})`);
-      }
-      code = code.slice(0, at) + jsonBody.write(body, INDENT) + code.slice(at + jsonBody.quotedToken.length);
-    }
-    return {id, label, language, code: postProcess ? postProcess(code) : code};
-  });
+  const prepared = prepareRequest(request);
+  return SAMPLE_LANGUAGES.map(({id, label, language, write}) => ({id, label, language, code: write(prepared)}));
 }

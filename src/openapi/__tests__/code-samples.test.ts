@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
-import {BODY_TOKEN, generateCodeSamples, phpLiteral, phpString, SAMPLE_LANGUAGES} from '../code-samples';
+import {generateCodeSamples, phpLiteral, phpString, SAMPLE_LANGUAGES} from '../code-samples';
 import type {SampleRequest} from '../types';
 
 const AUTH = {name: 'Authorization', value: 'Bearer YOUR_ACCESS_TOKEN'};
@@ -191,7 +191,7 @@ describe('generateCodeSamples', () => {
   describe('the PHP sample of a JSON body', () => {
     const php = (text: string) => generateCodeSamples({...getContact, method: 'POST', postData: {mimeType: 'application/json', text}}).find((sample) => sample.id === 'php')?.code ?? '';
 
-    it('writes the body one indentation step per level, as httpsnippet does for a flat body', () => {
+    it('writes the body one indentation step per level', () => {
       expect(generateCodeSamples(createContact).find((sample) => sample.id === 'php')?.code).toContain(
         [
           '  CURLOPT_POSTFIELDS => json_encode([',
@@ -207,7 +207,7 @@ describe('generateCodeSamples', () => {
       );
     });
 
-    it('stays linear in the depth of the body (httpsnippet doubled the indentation per level)', () => {
+    it('stays linear in the depth of the body (httpsnippet, used before, doubled the indentation per level)', () => {
       let body: unknown = {leaf: true};
       for (let level = 0; level < 40; level++) body = {[`level${level}`]: [body, level]};
       const code = php(JSON.stringify(body));
@@ -217,7 +217,6 @@ describe('generateCodeSamples', () => {
       expect(code.length).toBeLessThan(20_000);
       expect(code).toContain("'level0' => [");
       expect(code).toContain("'leaf' => true");
-      expect(code).not.toContain(BODY_TOKEN);
     });
 
     it('keeps top-level scalars, empty lists and empty objects as JSON', () => {
@@ -238,6 +237,69 @@ describe('generateCodeSamples', () => {
       expect(phpString("it's C:\\temp")).toBe("'it\\'s C:\\\\temp'");
       expect(phpString('line one\nline "two"\tcosts $5\u0001')).toBe('"line one\\nline \\"two\\"\\tcosts \\$5\\u{1}"');
       expect(phpLiteral({"a'b": ['x']}, '  ', 0)).toBe("[\n  'a\\'b' => [\n    'x'\n  ]\n]");
+    });
+  });
+
+  describe('spec text that would be code (issue 47)', () => {
+    /** The header name of the report: it closed Python's string and dict and called os.system. */
+    const injectedName = 'X": "1", **{"Y": __import__("os").system("touch pwned")}, "Z';
+    const samples = generateCodeSamples({...getContact, headers: [{name: injectedName, value: 'v'}]});
+    const code = (id: string) => samples.find((sample) => sample.id === id)?.code ?? '';
+
+    it('keeps the header name of the report inside one string literal in every language', () => {
+      const escapedInDoubleQuotes = 'X\\": \\"1\\", **{\\"Y\\": __import__(\\"os\\").system(\\"touch pwned\\")}, \\"Z';
+      expect(code('curl')).toContain(`--header 'X": "1", **{"Y": __import__("os").system("touch pwned")}, "Z: v'`);
+      expect(code('javascript')).toContain(`'X": "1", **{"Y": __import__("os").system("touch pwned")}, "Z': 'v'`);
+      expect(code('node')).toContain(`'X": "1", **{"Y": __import__("os").system("touch pwned")}, "Z': 'v'`);
+      expect(code('python')).toContain(`headers = {\n  "${escapedInDoubleQuotes}": "v"\n}`);
+      expect(code('go')).toContain(`req.Header.Add("${escapedInDoubleQuotes}", "v")`);
+      expect(code('java')).toContain(`.header("${escapedInDoubleQuotes}", "v")`);
+      expect(code('csharp')).toContain(`{ "${escapedInDoubleQuotes}", "v" },`);
+      expect(code('php')).toContain(`"${escapedInDoubleQuotes}: v"`);
+      expect(code('ruby')).toContain(`request["${escapedInDoubleQuotes}"] = "v"`);
+    });
+
+    it('escapes Ruby interpolation and PHP variables in a header value', () => {
+      const value = '#{system("id")} $HOME';
+      const withValue = generateCodeSamples({...getContact, headers: [{name: 'X-Evil', value}]});
+      expect(withValue.find((sample) => sample.id === 'ruby')?.code).toContain('request["X-Evil"] = "\\#{system(\\"id\\")} $HOME"');
+      expect(withValue.find((sample) => sample.id === 'php')?.code).toContain('"X-Evil: #{system(\\"id\\")} \\$HOME"');
+    });
+
+    it('sends a body that starts with @ as text, not as the file curl would read', () => {
+      const curl = generateCodeSamples({...getContact, method: 'POST', postData: {mimeType: 'text/plain', text: '@/etc/passwd'}})[0].code;
+      expect(curl).toContain('--data-raw @/etc/passwd');
+    });
+
+    it('turns off curl URL globbing when the URL has brackets or braces', () => {
+      const curl = generateCodeSamples({...getContact, url: 'https://api.meridian.example/v1/{a,b}'})[0].code;
+      expect(curl).toContain("--globoff \\\n  --url 'https://api.meridian.example/v1/{a,b}'");
+    });
+
+    it('keeps a __proto__ field of a JSON body as a field in JavaScript', () => {
+      const javascript = generateCodeSamples({...getContact, method: 'POST', postData: {mimeType: 'application/json', text: '{"__proto__":{"admin":true}}'}})[1].code;
+      expect(javascript).toContain("body: JSON.stringify({['__proto__']: {admin: true}})");
+    });
+  });
+
+  describe('a method without a name of its own in a language (QUERY, COPY)', () => {
+    const method = (name: string, id: string) =>
+      generateCodeSamples({...getContact, method: name, postData: {mimeType: 'application/json', text: '{"q":1}'}}).find((sample) => sample.id === id)?.code ?? '';
+
+    it('sends QUERY through each client\'s call for any method', () => {
+      expect(method('QUERY', 'curl')).toContain('curl --request QUERY \\');
+      expect(method('QUERY', 'javascript')).toContain("method: 'QUERY'");
+      expect(method('QUERY', 'python')).toContain('response = requests.request("QUERY", url, json=payload, headers=headers)');
+      expect(method('QUERY', 'go')).toContain('http.NewRequest("QUERY", url, payload)');
+      expect(method('QUERY', 'java')).toContain('.method("QUERY", HttpRequest.BodyPublishers.ofString("{\\"q\\":1}"))');
+      expect(method('QUERY', 'csharp')).toContain('Method = new HttpMethod("QUERY"),');
+      expect(method('QUERY', 'php')).toContain('CURLOPT_CUSTOMREQUEST => "QUERY",');
+      expect(method('QUERY', 'ruby')).toContain('request = Net::HTTPGenericRequest.new("QUERY", true, true, url)');
+    });
+
+    it('uses the classes Ruby has for WebDAV methods such as COPY', () => {
+      expect(method('copy', 'ruby')).toContain('request = Net::HTTP::Copy.new(url)');
+      expect(method('copy', 'python')).toContain('requests.request("COPY", url');
     });
   });
 });
