@@ -4,6 +4,8 @@
  * to do, with the request as a cURL command, which no browser rule stops.
  */
 
+import {shellString} from '../../openapi/code-sample-literals';
+
 export interface SentRequest {
   method: string;
   url: string;
@@ -18,17 +20,18 @@ export interface RequestFailure {
   curl: string;
 }
 
-function quote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
-
-/** The request as a cURL command, one option per line. */
+/** The request as a cURL command, one option per line; every part is one shell word, as in the page's cURL sample. */
 export function curlCommand(request: SentRequest): string {
-  const lines = [`curl --request ${request.method} ${quote(request.url)}`];
-  for (const [name, value] of Object.entries(request.headers)) lines.push(`--header ${quote(`${name}: ${value}`)}`);
+  const lines = [`curl --request ${shellString(request.method)} ${shellString(request.url)}`];
+  // curl reads `[]{}` in a URL as a list of URLs to fetch.
+  if (/[[\]{}]/.test(request.url)) lines.push('--globoff');
+  for (const [name, value] of Object.entries(request.headers)) lines.push(`--header ${shellString(`${name}: ${value}`)}`);
   const cookies = Object.entries(request.cookies);
-  if (cookies.length > 0) lines.push(`--cookie ${quote(cookies.map(([name, value]) => `${name}=${value}`).join('; '))}`);
-  if (request.body !== undefined && request.body !== '' && !['GET', 'HEAD'].includes(request.method)) lines.push(`--data ${quote(request.body)}`);
+  if (cookies.length > 0) lines.push(`--cookie ${shellString(cookies.map(([name, value]) => `${name}=${value}`).join('; '))}`);
+  if (request.body !== undefined && request.body !== '' && !['GET', 'HEAD'].includes(request.method)) {
+    // `--data @name` would send the reader's local file `name`.
+    lines.push(`${request.body.startsWith('@') ? '--data-raw' : '--data'} ${shellString(request.body)}`);
+  }
   return lines.join(' \\\n  ');
 }
 

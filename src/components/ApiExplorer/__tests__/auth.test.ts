@@ -214,8 +214,17 @@ describe('curlCommand', () => {
     expect(
       curlCommand({method: 'POST', url: "http://h/x?q=it's", headers: {Authorization: 'Bearer t'}, cookies: {k: 'v'}, body: '{"a":"b\'c"}'}),
     ).toBe(
-      `curl --request POST 'http://h/x?q=it'\\''s' \\\n  --header 'Authorization: Bearer t' \\\n  --cookie 'k=v' \\\n  --data '{"a":"b'\\''c"}'`,
+      `curl --request POST 'http://h/x?q=it'\\''s' \\\n  --header 'Authorization: Bearer t' \\\n  --cookie k=v \\\n  --data '{"a":"b'\\''c"}'`,
     );
-    expect(curlCommand({method: 'GET', url: 'http://h/', headers: {}, cookies: {}, body: 'ignored'})).toBe("curl --request GET 'http://h/'");
+    expect(curlCommand({method: 'GET', url: 'http://h/', headers: {}, cookies: {}, body: 'ignored'})).toBe('curl --request GET http://h/');
+  });
+
+  it('keeps spec text in its shell word: a method, a file body and URL globs (issue 47)', () => {
+    expect(curlCommand({method: 'GET;id', url: 'http://h/{a}[1]', headers: {}, cookies: {}})).toBe(
+      `curl --request 'GET;id' 'http://h/{a}[1]' \\\n  --globoff`,
+    );
+    expect(curlCommand({method: 'POST', url: 'http://h/', headers: {'X-A\n$(id)': '`id`'}, cookies: {}, body: '@/etc/passwd'})).toBe(
+      `curl --request POST http://h/ \\\n  --header 'X-A\n$(id): \`id\`' \\\n  --data-raw @/etc/passwd`,
+    );
   });
 });
