@@ -60,7 +60,7 @@ export async function validateSpec(parsed: unknown, options: ValidateOptions = {
 
   // Lint what was received, so lines and columns are the author's. Without
   // the text (a caller with a parsed object), the pointers alone locate.
-  const source = await lintSource(options.text ?? JSON.stringify(original));
+  const source = await lintSource(options.text ?? JSON.stringify(original), original);
   const located = options.text !== undefined;
   // Problems found before the linter had the text (the version field).
   for (const [index, problem] of problems.entries()) {
