@@ -292,6 +292,51 @@ describe('validateSpec', () => {
     ]);
   });
 
+  it('converts Swagger 2.0 whose names clash once made URL-safe, with the new names located at the definitions', async () => {
+    const text = await fixture('swagger-2.0-sanitised-names.yaml');
+    const checked = await validateSpec(parseSpecText(text), {text});
+    expect(checked.problems).toEqual([
+      {
+        kind: 'conversion',
+        pointer: '/securityDefinitions/api key',
+        line: 27,
+        column: 3,
+        message: 'security scheme "api key" is published as "api_key_2": OpenAPI 3 names allow only letters, digits, ".", "-" and "_", and "api_key" is another security scheme\'s name',
+      },
+      {
+        kind: 'conversion',
+        pointer: '/parameters/page size',
+        line: 36,
+        column: 3,
+        message: 'parameter "page size" is published as "page_size_2": OpenAPI 3 names allow only letters, digits, ".", "-" and "_", and "page_size" is another parameter\'s name',
+      },
+      {
+        kind: 'conversion',
+        pointer: '/responses/not found',
+        line: 45,
+        column: 3,
+        message: 'response "not found" is published as "not_found_2": OpenAPI 3 names allow only letters, digits, ".", "-" and "_", and "not_found" is another response\'s name',
+      },
+    ]);
+    const document = checked.document as {security: unknown; paths: {'/keys': {get: Record<string, unknown>}}; components: Record<string, Record<string, {name?: string; in?: string}>>};
+    expect(document.security).toEqual([{api_key_2: []}]);
+    expect(document.paths['/keys'].get.security).toEqual([{api_key_2: []}, {api_key: []}]);
+    expect(document.components.securitySchemes).toEqual({
+      api_key_2: {type: 'apiKey', in: 'header', name: 'X-Api-Key'},
+      api_key: {type: 'apiKey', in: 'query', name: 'api_key'},
+    });
+    expect(document.paths['/keys'].get.parameters).toEqual([{$ref: '#/components/parameters/page_size_2'}, {$ref: '#/components/parameters/page_size'}]);
+    expect(document.components.parameters.page_size_2).toMatchObject({name: 'size', in: 'query'});
+    expect(document.paths['/keys'].get.responses).toMatchObject({'404': {$ref: '#/components/responses/not_found_2'}});
+    expect(document.components.responses.not_found_2).toEqual({description: 'Not found.'});
+  });
+
+  it('publishes a Swagger 2.0 info that is not a mapping, with the problem where it is', async () => {
+    const text = 'swagger: "2.0"\ninfo: Meridian\npaths: {/a: {get: {operationId: getA, responses: {"200": {description: ok}}}}}\n';
+    const checked = await validateSpec(parseSpecText(text), {text});
+    expect(checked.problems[0]).toEqual({kind: 'schema', pointer: '/info', line: 2, column: 7, rule: 'struct', message: 'expected an Info object, found a string; shown as far as it can be'});
+  });
+
   it('publishes nesting deeper than Redocly\'s YAML parser reads, and locates problems in it', async () => {
     const valid = await fixture('deep-nesting-3.1.yaml');
     expect((await validateSpec(parseSpecText(valid), {text: valid})).problems).toEqual([]);
