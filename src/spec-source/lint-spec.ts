@@ -123,20 +123,25 @@ interface RefLoop {
 
 /** Every object on a `$ref` loop (`A` → `A`, or `A` → `B` → `A`), in document order. */
 export function refLoops(root: unknown): RefLoop[] {
+  const seen = new Set<object>();
+  // Pointers of the `$ref` objects only: building one for every node would cost more than the rest.
   const pointers = new Map<object, string>();
   const refs: object[] = [];
-  const walk = (value: unknown, pointer: string): void => {
-    if (value === null || typeof value !== 'object' || pointers.has(value)) return;
-    pointers.set(value, pointer);
-    if (isObject(value) && typeof value.$ref === 'string') refs.push(value);
-    for (const [key, child] of Object.entries(value)) walk(child, `${pointer}/${escapePointerSegment(key)}`);
+  const keys: string[] = [];
+  const walk = (value: unknown): void => {
+    if (value === null || typeof value !== 'object' || seen.has(value)) return;
+    seen.add(value);
+    if (isObject(value) && typeof value.$ref === 'string') {
+      refs.push(value);
+      pointers.set(value, keys.map((key) => `/${escapePointerSegment(key)}`).join(''));
+    }
+    for (const key of Object.keys(value)) {
+      keys.push(key);
+      walk((value as Record<string, unknown>)[key]);
+      keys.pop();
+    }
   };
-  // Nesting deeper than the call stack cannot hold a loop worth the crash.
-  try {
-    walk(root, '');
-  } catch {
-    return [];
-  }
+  walk(root);
   const loops: RefLoop[] = [];
   for (const start of refs) {
     const chain = loopThrough(root, start);

@@ -180,23 +180,33 @@ function badMergeAt(document: Document): number | undefined {
 
 /** Offset of the first `{` or `[` of JSON text nested deeper than MAX_NESTING_DEPTH. */
 function jsonTooDeepAt(text: string): number | undefined {
+  // Brackets and quotes only: the text between them, strings above all, is skipped natively.
+  const token = /[{}[\]"]/g;
   let depth = 0;
-  let inString = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (inString) {
-      if (char === '\\') index += 1;
-      else if (char === '"') inString = false;
-    } else if (char === '"') {
-      inString = true;
+  for (let match = token.exec(text); match !== null; match = token.exec(text)) {
+    const char = match[0];
+    if (char === '"') {
+      let end = match.index;
+      do {
+        end = text.indexOf('"', end + 1);
+        if (end === -1) return undefined;
+      } while (isEscaped(text, end));
+      token.lastIndex = end + 1;
     } else if (char === '{' || char === '[') {
       depth += 1;
-      if (depth > MAX_NESTING_DEPTH) return index;
-    } else if (char === '}' || char === ']') {
+      if (depth > MAX_NESTING_DEPTH) return match.index;
+    } else {
       depth -= 1;
     }
   }
   return undefined;
+}
+
+/** Whether the character at `index` follows an odd number of backslashes. */
+function isEscaped(text: string, index: number): boolean {
+  let backslashes = 0;
+  for (let at = index - 1; text[at] === '\\'; at -= 1) backslashes += 1;
+  return backslashes % 2 === 1;
 }
 
 /** Offset of the first YAML mapping or sequence nested deeper than MAX_NESTING_DEPTH; a loop, not recursion, so depth cannot end it. */

@@ -122,6 +122,8 @@ describe('parseSpecText', () => {
     expect(parseError(nested(501)).message).toBe('YAML error at line 501, column 501: nested too deeply (the build reads at most 500 levels)');
     const json = `{"a": ${'['.repeat(500)}${']'.repeat(500)}}`;
     expect(parseError(json).message).toBe('YAML error at line 1, column 506: nested too deeply (the build reads at most 500 levels)');
+    // Brackets in strings, escaped quotes among them, are text.
+    expect(parseSpecText(`{"a": "\\"${'['.repeat(600)}\\\\", "b": [1]}`)).toEqual({a: `"${'['.repeat(600)}\\`, b: [1]});
     // Deeper than the YAML parser's stack: it stops itself, at a place that depends on the stack size.
     expect(parseError(`a: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`).message).toMatch(
       /^YAML error at line 1, column \d+: nested too deeply \(the build reads at most 500 levels\)$/,
