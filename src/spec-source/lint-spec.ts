@@ -98,8 +98,8 @@ export async function lintSpec(source: LintSource, label: string): Promise<SpecP
  * description with that flow fails to lint at all ("Unknown type name found:
  * string"); `redocly lint` bundles a later openapi-core where scopes are a
  * map of strings, as in the other flows.
- * TODO: drop when @redocly/openapi-core is upgraded past 2.64, whose
- * DeviceAuthorization type has this bug.
+ * TODO: drop when the @redocly/openapi-core dependency (2.64 here) is
+ * upgraded to a release with that fix, as `redocly lint` 2.77 bundles it.
  */
 function fixedTypes<T extends Record<string, unknown> | undefined>(types: T): T {
   const deviceAuthorization = types?.DeviceAuthorization as {properties?: Record<string, unknown>} | undefined;
