@@ -1,4 +1,4 @@
-import {Document, LineCounter, isScalar, parseDocument, visit} from 'yaml';
+import {Document, LineCounter, isAlias, isMap, isPair, isScalar, isSeq, parseDocument, visit} from 'yaml';
 
 import {SpecDocument, escapePointerSegment, isObject} from '../openapi/spec-document';
 import {SpecSourceError} from './errors.js';
@@ -16,6 +16,15 @@ import {parseWithCache} from './parsed-spec-cache';
  * that accepted it.
  */
 export const MAX_ALIAS_COUNT = 100;
+
+/**
+ * Levels of nesting the build reads. Real descriptions stay within a few
+ * dozen, and every later step (linter, page generator, YAML writer) recurses
+ * per level: a deeper document would end one of them with a stack overflow.
+ */
+export const MAX_NESTING_DEPTH = 500;
+
+const TOO_DEEP = `nested too deeply (the build reads at most ${MAX_NESTING_DEPTH} levels)`;
 
 export interface ParseSpecOptions {
   /** What the text is, for messages: "body" for HTTP, "file" for a path. */
@@ -70,10 +79,19 @@ export function parseSpecText(text: string, options: ParseSpecOptions = {}): unk
   // JSON is valid YAML, but JSON.parse is much faster on a large document. If
   // it fails, the YAML parser below reports the error with a line and column.
   if (start.startsWith('{')) {
+    let value: unknown;
     try {
-      return JSON.parse(text) as unknown;
+      value = JSON.parse(text) as unknown;
     } catch {
       // fall through
+    }
+    if (value !== undefined) {
+      const deepAt = jsonTooDeepAt(text);
+      if (deepAt !== undefined) {
+        const lines = text.slice(0, deepAt).split('\n');
+        throw new SpecSourceError(`YAML error at line ${lines.length}, column ${(lines.at(-1)?.length ?? 0) + 1}: ${TOO_DEEP}`);
+      }
+      return value;
     }
   }
 
@@ -96,12 +114,16 @@ export function parseSpecText(text: string, options: ParseSpecOptions = {}): unk
     const {line, col} = lineCounter.linePos(offset);
     return `line ${line}, column ${col}`;
   };
+  // The parser recurses per level, and catches its own stack overflow as an error at the spot.
+  const describe = (message: string): string => (message.includes('Maximum call stack size exceeded') ? TOO_DEEP : message);
   const [firstError] = document.errors;
   if (firstError !== undefined) {
-    throw new SpecSourceError(`YAML error at ${at(firstError.pos[0])}: ${firstError.message}`, {
-      details: document.errors.slice(1, 10).map((error) => `YAML error at ${at(error.pos[0])}: ${error.message}`),
+    throw new SpecSourceError(`YAML error at ${at(firstError.pos[0])}: ${describe(firstError.message)}`, {
+      details: document.errors.slice(1, 10).map((error) => `YAML error at ${at(error.pos[0])}: ${describe(error.message)}`),
     });
   }
+  const deepAt = yamlTooDeepAt(document.contents);
+  if (deepAt !== undefined) throw new SpecSourceError(`YAML error at ${at(deepAt)}: ${TOO_DEEP}`);
   // Unknown tags are only warnings in `yaml`, and the value would silently
   // become a plain string. A tag in a spec is a mistake or an attack: refuse.
   const unknownTag = document.warnings.find((warning) => warning.code === 'TAG_RESOLVE_FAILED');
@@ -122,6 +144,10 @@ export function parseSpecText(text: string, options: ParseSpecOptions = {}): unk
         `YAML error: too many alias expansions (limit ${MAX_ALIAS_COUNT}); the document looks like an alias bomb`,
       );
     }
+    const mergeAt = /Merge sources/.test(message) ? badMergeAt(document) : undefined;
+    if (mergeAt !== undefined) {
+      throw new SpecSourceError(`YAML error at ${at(mergeAt)}: a merge key (<<) takes a mapping, an alias of one, or a list of them`);
+    }
     throw new SpecSourceError(`YAML error: ${message}`);
   }
   if (value === null || value === undefined) throw new SpecSourceError(`${what} has no content (only comments or null)`);
@@ -133,6 +159,69 @@ export function parseSpecText(text: string, options: ParseSpecOptions = {}): unk
     );
   }
   return value;
+}
+
+/** Offset of the first merge key (`<<`) whose value is not a mapping or a list of them: `yaml` names no place. */
+function badMergeAt(document: Document): number | undefined {
+  const isMergeable = (node: unknown): boolean => isMap(node) || (isAlias(node) && isMap(node.resolve(document)));
+  let found: number | undefined;
+  visit(document, {
+    Pair(_, pair) {
+      const key = pair.key;
+      if (!isScalar(key) || !(typeof key.value === 'symbol' && key.value.description === '<<')) return undefined;
+      const value = pair.value;
+      if (isMergeable(value) || (isSeq(value) && value.items.every(isMergeable))) return undefined;
+      found = key.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
+/** Offset of the first `{` or `[` of JSON text nested deeper than MAX_NESTING_DEPTH. */
+function jsonTooDeepAt(text: string): number | undefined {
+  // Brackets and quotes only: the text between them, strings above all, is skipped natively.
+  const token = /[{}[\]"]/g;
+  let depth = 0;
+  for (let match = token.exec(text); match !== null; match = token.exec(text)) {
+    const char = match[0];
+    if (char === '"') {
+      let end = match.index;
+      do {
+        end = text.indexOf('"', end + 1);
+        if (end === -1) return undefined;
+      } while (isEscaped(text, end));
+      token.lastIndex = end + 1;
+    } else if (char === '{' || char === '[') {
+      depth += 1;
+      if (depth > MAX_NESTING_DEPTH) return match.index;
+    } else {
+      depth -= 1;
+    }
+  }
+  return undefined;
+}
+
+/** Whether the character at `index` follows an odd number of backslashes. */
+function isEscaped(text: string, index: number): boolean {
+  let backslashes = 0;
+  for (let at = index - 1; text[at] === '\\'; at -= 1) backslashes += 1;
+  return backslashes % 2 === 1;
+}
+
+/** Offset of the first YAML mapping or sequence nested deeper than MAX_NESTING_DEPTH; a loop, not recursion, so depth cannot end it. */
+function yamlTooDeepAt(root: unknown): number | undefined {
+  const pending: [unknown, number][] = [[root, 1]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [node, depth] = next;
+    if (!isMap(node) && !isSeq(node)) continue;
+    if (depth > MAX_NESTING_DEPTH) return node.range?.[0] ?? 0;
+    for (const item of node.items as unknown[]) {
+      if (isPair(item)) pending.push([item.key, depth + 1], [item.value, depth + 1]);
+      else pending.push([item, depth + 1]);
+    }
+  }
+  return undefined;
 }
 
 /**

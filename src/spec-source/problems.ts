@@ -7,13 +7,14 @@ import {unescapePointerSegment} from '../openapi/spec-document';
  */
 
 /** What a problem is about; the summary groups by it, in this order. */
-export const PROBLEM_KINDS = ['overlay', 'schema', 'reference', 'operation', 'tag', 'link'] as const;
+export const PROBLEM_KINDS = ['overlay', 'schema', 'reference', 'conversion', 'operation', 'tag', 'link'] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 
 const KIND_TITLES: Record<ProblemKind, string> = {
   overlay: 'Overlays (SPEC_OVERLAYS)',
   schema: 'Not allowed by the OpenAPI schema',
   reference: 'References that cannot be resolved',
+  conversion: 'Changed in the conversion from Swagger 2.0',
   operation: 'Operations and page ids',
   tag: 'Tags',
   link: 'Links in descriptions',

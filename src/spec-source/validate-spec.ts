@@ -7,6 +7,7 @@ import {SpecDocument, isObject} from '../openapi/spec-document';
 import {SpecSourceError} from './errors.js';
 import {lintSource, lintSpec} from './lint-spec.js';
 import type {SpecProblem} from './problems.js';
+import {withDistinctSanitisedNames} from './swagger-names.js';
 
 /** A parsed document; only its top-level shape is known before validation. */
 export type OpenApiDocument = Record<string, unknown>;
@@ -54,17 +55,19 @@ function describeValue(value: unknown): string {
 export async function validateSpec(parsed: unknown, options: ValidateOptions = {}): Promise<ValidatedSpec> {
   const notices: string[] = [];
   const problems: SpecProblem[] = [];
+  // Pointers of problems above that name a definition, so they are located at its name.
+  const onKey = new Set<string>();
   const original = parsed;
-  const document = await asOpenApi3(parsed, notices, problems);
+  const document = await asOpenApi3(parsed, notices, problems, onKey);
   const openapiVersion = String(document.openapi);
 
   // Lint what was received, so lines and columns are the author's. Without
   // the text (a caller with a parsed object), the pointers alone locate.
-  const source = await lintSource(options.text ?? JSON.stringify(original));
+  const source = await lintSource(options.text ?? JSON.stringify(original), original);
   const located = options.text !== undefined;
   // Problems found before the linter had the text (the version field).
   for (const [index, problem] of problems.entries()) {
-    const at = located ? source.locate(problem.pointer) : undefined;
+    const at = located ? source.locate(problem.pointer, onKey.has(problem.pointer)) : undefined;
     if (at) problems[index] = {...problem, line: at.line, column: at.column};
   }
   const label = isObject(original) && 'swagger' in original ? 'Swagger 2.0' : `OpenAPI ${openapiVersion.split('.').slice(0, 2).join('.')}`;
@@ -130,7 +133,7 @@ function withoutLocation(problem: SpecProblem): SpecProblem {
   return copy;
 }
 
-async function asOpenApi3(parsed: unknown, notices: string[], problems: SpecProblem[]): Promise<OpenApiDocument> {
+async function asOpenApi3(parsed: unknown, notices: string[], problems: SpecProblem[], onKey: Set<string>): Promise<OpenApiDocument> {
   if (!isObject(parsed)) {
     throw new SpecSourceError(`not an OpenAPI document (the document is ${describeValue(parsed)}, not a mapping)`);
   }
@@ -156,7 +159,17 @@ async function asOpenApi3(parsed: unknown, notices: string[], problems: SpecProb
     if (parsed.swagger !== '2.0') {
       throw new SpecSourceError(`Swagger ${String(parsed.swagger)} is not supported (only 2.0, which is converted)`);
     }
-    const converted = await convertSwagger2(parsed);
+    const {document: distinct, renames} = withDistinctSanitisedNames(parsed);
+    for (const rename of renames) {
+      onKey.add(rename.pointer);
+      problems.push({
+        kind: 'conversion',
+        pointer: rename.pointer,
+        message: `${rename.what} "${rename.from}" is published as "${rename.to}": OpenAPI 3 names allow only letters, digits, ".", "-" and "_", and "${rename.taken}" is another ${rename.what}'s name`,
+      });
+    }
+    // The converter refuses an `info` that is not a mapping, which the linter reports where it is.
+    const converted = await convertSwagger2(!('info' in distinct) || isObject(distinct.info) ? distinct : {...distinct, info: {}});
     notices.push(
       `Converted Swagger 2.0 to OpenAPI ${String(converted.openapi)} with swagger2openapi; the converted document is used.`,
     );

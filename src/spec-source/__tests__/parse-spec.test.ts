@@ -115,6 +115,30 @@ describe('parseSpecText', () => {
     );
   });
 
+  it('reads nesting up to 500 levels, and refuses deeper at the line and column where it goes past', () => {
+    // Each level a mapping one space further in; the root mapping is level 1.
+    const nested = (levels: number): string => Array.from({length: levels}, (_, index) => `${' '.repeat(index)}a:`).join('\n') + ' 1\n';
+    expect(() => parseSpecText(nested(500))).not.toThrow();
+    expect(parseError(nested(501)).message).toBe('YAML error at line 501, column 501: nested too deeply (the build reads at most 500 levels)');
+    const json = `{"a": ${'['.repeat(500)}${']'.repeat(500)}}`;
+    expect(parseError(json).message).toBe('YAML error at line 1, column 506: nested too deeply (the build reads at most 500 levels)');
+    // Brackets in strings, escaped quotes among them, are text.
+    expect(parseSpecText(`{"a": "\\"${'['.repeat(600)}\\\\", "b": [1]}`)).toEqual({a: `"${'['.repeat(600)}\\`, b: [1]});
+    // Deeper than the YAML parser's stack: it stops itself, at a place that depends on the stack size.
+    expect(parseError(`a: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`).message).toMatch(
+      /^YAML error at line 1, column \d+: nested too deeply \(the build reads at most 500 levels\)$/,
+    );
+  });
+
+  it('locates a merge key whose value cannot be merged', () => {
+    expect(parseError('base: 5\nitem:\n  <<: [*x]\n'.replace('*x', '1')).message).toBe(
+      'YAML error at line 3, column 3: a merge key (<<) takes a mapping, an alias of one, or a list of them',
+    );
+    expect(parseError('base: &s 5\nitem:\n  name: x\n  <<: *s\n').message).toBe(
+      'YAML error at line 4, column 3: a merge key (<<) takes a mapping, an alias of one, or a list of them',
+    );
+  });
+
   it('recognises an HTML page', async () => {
     expect(parseError(await fixture('login.html')).message).toBe('body is HTML, not YAML (a login or error page?)');
     expect(parseError('<p>Sign in</p>', {contentType: 'text/html; charset=utf-8'}).message).toBe(

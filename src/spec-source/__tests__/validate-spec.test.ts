@@ -229,4 +229,153 @@ describe('validateSpec', () => {
       {kind: 'operation', pointer: '/paths/~1b/post', line: 8, column: 5, message: 'POST /b has no operationId and no summary; its page is "post-b" (from its method and path)'},
     ]);
   });
+  it('publishes OpenAPI 3.2 security (a device authorization flow, a metadata URL, a deprecated scheme) with no problems', async () => {
+    const text = await fixture('oauth-device-authorization-3.2.yaml');
+    const checked = await validateSpec(parseSpecText(text), {text});
+    expect(checked.problems).toEqual([]);
+  });
+
+  it('locates a problem in a device authorization flow at its pointer, line and column', async () => {
+    const text = [
+      'openapi: 3.2.0',
+      'info: {title: Devices, version: "1"}',
+      'paths: {/a: {get: {operationId: getA, responses: {"200": {description: ok}}}}}',
+      'components:',
+      '  securitySchemes:',
+      '    device:',
+      '      type: oauth2',
+      '      flows:',
+      '        deviceAuthorization:',
+      '          tokenUrl: 7',
+      '          scopes: {}',
+      '',
+    ].join('\n');
+    const checked = await validateSpec(parseSpecText(text), {text});
+    expect(checked.problems).toEqual([
+      {
+        kind: 'schema',
+        pointer: '/components/securitySchemes/device/flows/deviceAuthorization',
+        line: 9,
+        column: 9,
+        rule: 'struct',
+        message: 'required field "deviceAuthorizationUrl" is missing; the page shows what is there',
+      },
+      {
+        kind: 'schema',
+        pointer: '/components/securitySchemes/device/flows/deviceAuthorization/tokenUrl',
+        line: 10,
+        column: 21,
+        rule: 'struct',
+        message: 'expected a string, found an integer; shown as far as it can be',
+      },
+    ]);
+  });
+
+  it('reports a $ref to itself as one problem at the $ref, and every other problem of the file', async () => {
+    const text = await fixture('self-reference-3.1.yaml');
+    const checked = await validateSpec(parseSpecText(text), {text});
+    expect(checked.problems).toEqual([
+      {
+        kind: 'reference',
+        pointer: '/components/schemas/Self',
+        line: 21,
+        column: 7,
+        message: '$ref "#/components/schemas/Self" points to itself, so it never reaches a definition; shown as an unresolved reference where it is used',
+      },
+      {kind: 'schema', pointer: '/paths/~1loops/get/sumary', line: 11, column: 7, rule: 'struct', message: '"sumary" is not an OpenAPI 3.1 keyword here; ignored'},
+      {
+        kind: 'schema',
+        pointer: '/paths/~1loops/get/responses/200',
+        line: 13,
+        column: 9,
+        rule: 'struct',
+        message: 'required field "description" is missing; the page shows what is there',
+      },
+    ]);
+  });
+
+  it('reports each $ref of a loop through other $refs, however the loop is reached', async () => {
+    const checked = await validateSpec({
+      openapi: '3.1.0',
+      info: {title: 'Loops', version: '1'},
+      paths: {'/a': {get: {operationId: 'getA', responses: {'200': {description: 'ok', content: {'application/json': {schema: {$ref: '#/components/schemas/A'}}}}}}}},
+      components: {schemas: {A: {$ref: '#/components/schemas/B'}, B: {$ref: '#/components/schemas/A'}, C: {$ref: '#/components/schemas/C/properties/id'}}},
+    });
+    expect(checked.problems).toEqual([
+      {
+        kind: 'reference',
+        pointer: '/components/schemas/A',
+        message:
+          '$ref "#/components/schemas/B" comes back to itself (#/components/schemas/A → #/components/schemas/B → #/components/schemas/A), so it never reaches a definition; shown as an unresolved reference where it is used',
+      },
+      {
+        kind: 'reference',
+        pointer: '/components/schemas/B',
+        message:
+          '$ref "#/components/schemas/A" comes back to itself (#/components/schemas/B → #/components/schemas/A → #/components/schemas/B), so it never reaches a definition; shown as an unresolved reference where it is used',
+      },
+      {
+        kind: 'reference',
+        pointer: '/components/schemas/C',
+        message: '$ref "#/components/schemas/C/properties/id" points to itself, so it never reaches a definition; shown as an unresolved reference where it is used',
+      },
+    ]);
+  });
+
+  it('converts Swagger 2.0 whose names clash once made URL-safe, with the new names located at the definitions', async () => {
+    const text = await fixture('swagger-2.0-sanitised-names.yaml');
+    const checked = await validateSpec(parseSpecText(text), {text});
+    expect(checked.problems).toEqual([
+      {
+        kind: 'conversion',
+        pointer: '/securityDefinitions/api key',
+        line: 27,
+        column: 3,
+        message: 'security scheme "api key" is published as "api_key_2": OpenAPI 3 names allow only letters, digits, ".", "-" and "_", and "api_key" is another security scheme\'s name',
+      },
+      {
+        kind: 'conversion',
+        pointer: '/parameters/page size',
+        line: 36,
+        column: 3,
+        message: 'parameter "page size" is published as "page_size_2": OpenAPI 3 names allow only letters, digits, ".", "-" and "_", and "page_size" is another parameter\'s name',
+      },
+      {
+        kind: 'conversion',
+        pointer: '/responses/not found',
+        line: 45,
+        column: 3,
+        message: 'response "not found" is published as "not_found_2": OpenAPI 3 names allow only letters, digits, ".", "-" and "_", and "not_found" is another response\'s name',
+      },
+    ]);
+    const document = checked.document as {security: unknown; paths: {'/keys': {get: Record<string, unknown>}}; components: Record<string, Record<string, {name?: string; in?: string}>>};
+    expect(document.security).toEqual([{api_key_2: []}]);
+    expect(document.paths['/keys'].get.security).toEqual([{api_key_2: []}, {api_key: []}]);
+    expect(document.components.securitySchemes).toEqual({
+      api_key_2: {type: 'apiKey', in: 'header', name: 'X-Api-Key'},
+      api_key: {type: 'apiKey', in: 'query', name: 'api_key'},
+    });
+    expect(document.paths['/keys'].get.parameters).toEqual([{$ref: '#/components/parameters/page_size_2'}, {$ref: '#/components/parameters/page_size'}]);
+    expect(document.components.parameters.page_size_2).toMatchObject({name: 'size', in: 'query'});
+    expect(document.paths['/keys'].get.responses).toMatchObject({'404': {$ref: '#/components/responses/not_found_2'}});
+    expect(document.components.responses.not_found_2).toEqual({description: 'Not found.'});
+  });
+
+  it('publishes a Swagger 2.0 info that is not a mapping, with the problem where it is', async () => {
+    const text = 'swagger: "2.0"\ninfo: Meridian\npaths: {/a: {get: {operationId: getA, responses: {"200": {description: ok}}}}}\n';
+    const checked = await validateSpec(parseSpecText(text), {text});
+    expect(checked.problems[0]).toEqual({kind: 'schema', pointer: '/info', line: 2, column: 7, rule: 'struct', message: 'expected an Info object, found a string; shown as far as it can be'});
+  });
+
+  it('publishes nesting deeper than Redocly\'s YAML parser reads, and locates problems in it', async () => {
+    const valid = await fixture('deep-nesting-3.1.yaml');
+    expect((await validateSpec(parseSpecText(valid), {text: valid})).problems).toEqual([]);
+    // The innermost schema, 120 levels down, with a "required" that is not a list.
+    const text = valid.replace(/( +)type: string\n$/, '$1type: string\n$1required: true\n');
+    const checked = await validateSpec(parseSpecText(text), {text});
+    const innermost = `/paths/~1deep/get/responses/200/content/application~1json/schema${'/properties/inner'.repeat(120)}`;
+    expect(checked.problems).toEqual([
+      {kind: 'schema', pointer: `${innermost}/required`, line: 379, column: 507, rule: 'struct', message: 'expected an array, found a boolean; shown as far as it can be'},
+    ]);
+  });
 });
