@@ -11,7 +11,7 @@
  */
 import {csharpString, goString, javaString, jsString, phpDoubleQuoted, pythonString, rubyString, shellString} from './code-sample-literals';
 import {jsLiteral, phpLiteral, pythonLiteral, type RawCode} from './code-sample-values';
-import {wellFormed} from './markdown';
+import {wellFormed} from './well-formed';
 import type {CodeSample, SampleRequest} from './types';
 
 export {phpLiteral} from './code-sample-values';

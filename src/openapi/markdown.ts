@@ -13,6 +13,7 @@ import {textOf} from './model-text';
 import {rewriteMarkdownLinks, type LinkContext} from './spec-links';
 import type {RichText, RichTextNode, RichTextRoot} from './types';
 import {FrozenCache} from './frozen-cache';
+import {wellFormed} from './well-formed';
 
 /**
  * The one pipeline every piece of spec text goes through before it reaches a
@@ -91,17 +92,6 @@ function remarkLiteralHtmlAndDirectives(source: string) {
     };
     visit(tree);
   };
-}
-
-const ANY_SURROGATE = /[\uD800-\uDFFF]/;
-
-/** Replaces lone UTF-16 surrogates, which cannot be encoded in the HTML or
- * JSON the build writes, with U+FFFD. */
-export function wellFormed(text: string): string {
-  // Almost no string has a surrogate at all: this test is a fraction of the
-  // replace's cost, which was 12 % of generating Microsoft Graph's pages.
-  if (!ANY_SURROGATE.test(text)) return text;
-  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 function toRichTextNodes(nodes: HastNodes[]): RichTextNode[] {

@@ -1,4 +1,5 @@
-import {renderMarkdown, wellFormed} from './markdown';
+import {renderMarkdown} from './markdown';
+import {wellFormed} from './well-formed';
 import {sampleFromSchema} from './sample';
 import {jsonText, schemaNode, type SchemaDirection} from './schema';
 import {asString, isObject, type JsonObject, type SpecDocument} from './spec-document';

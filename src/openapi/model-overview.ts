@@ -1,5 +1,6 @@
 import {textOf} from './model-text';
-import {createSlugger, renderMarkdown, summaryText, wellFormed} from './markdown';
+import {createSlugger, renderMarkdown, summaryText} from './markdown';
+import {wellFormed} from './well-formed';
 import {securitySchemeModels} from './model-security';
 import {safeUrl, serverModels} from './model-urls';
 import {assignPageIds, SCHEMA_PAGES_DIR, type PagedOperation} from './page-ids';

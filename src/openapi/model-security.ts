@@ -1,4 +1,5 @@
-import {renderMarkdown, wellFormed} from './markdown';
+import {renderMarkdown} from './markdown';
+import {wellFormed} from './well-formed';
 import {safeUrl} from './model-urls';
 import {asString, isObject, type JsonObject, type SpecDocument} from './spec-document';
 import type {OAuthFlowModel, SecurityRequirementModel, SecuritySchemeModel} from './types';

@@ -1,4 +1,4 @@
-import {wellFormed} from './markdown';
+import {wellFormed} from './well-formed';
 import {asString, isObject, type SpecDocument} from './spec-document';
 import type {ServerModel, ServerVariableModel} from './types';
 

@@ -1,5 +1,6 @@
 import {jsonValueAsText} from './model-text';
-import {renderMarkdown, summaryText, wellFormed} from './markdown';
+import {renderMarkdown, summaryText} from './markdown';
+import {wellFormed} from './well-formed';
 import {mediaTypeModels, parameterModels, responseModels} from './model-operation-parts';
 import {authSchemes, securityModels} from './model-security';
 import {serverModels} from './model-urls';

@@ -2,7 +2,8 @@ import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {generateCodeSamples} from './code-samples';
-import {setLinkContext, wellFormed} from './markdown';
+import {setLinkContext} from './markdown';
+import {wellFormed} from './well-formed';
 import {declaredCodeSamples, operationPageModel, sampleRequest} from './model';
 import {overviewPageModel, tagPageModel} from './model-overview';
 import {operationPageCore, PAGE_CORE_SUFFIX} from './page-core';

@@ -1,5 +1,6 @@
 import {bodyAnchor, callbackAnchorPrefix, childAnchor, parameterAnchor, responseHeaderAnchor, SCHEMA_PAGE_ANCHOR} from './field-anchors';
-import {renderMarkdown, summaryText, wellFormed} from './markdown';
+import {renderMarkdown, summaryText} from './markdown';
+import {wellFormed} from './well-formed';
 import {operationPageModel} from './model';
 import {hasChildren} from './model-text';
 import {assignPageIds, type PagedOperation} from './page-ids';

@@ -1,4 +1,5 @@
-import {renderMarkdown, wellFormed} from './markdown';
+import {renderMarkdown} from './markdown';
+import {wellFormed} from './well-formed';
 import {ownValue, setOwn} from './own-keys';
 import {asString, decodePointerSegment, escapePointerSegment, isObject, type JsonObject, type SpecDocument} from './spec-document';
 import type {EnumValue, SchemaNode, SchemaRules} from './types';

@@ -6,7 +6,7 @@ import {Language, Parser, type Node} from 'web-tree-sitter';
 
 import {mulberry32} from '@site/scripts/seeded-random';
 import {generateCodeSamples, SAMPLE_LANGUAGES} from '../code-samples';
-import {wellFormed} from '../markdown';
+import {wellFormed} from '../well-formed';
 import type {SampleRequest} from '../types';
 
 /**

@@ -3,7 +3,8 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 
-import {createSlugger, renderMarkdown, richTextToPlainText, summaryText, wellFormed} from '../markdown';
+import {createSlugger, renderMarkdown, richTextToPlainText, summaryText} from '../markdown';
+import {wellFormed} from '../well-formed';
 import type {RichText, RichTextElement, RichTextNode} from '../types';
 import {elementsOf} from './helpers/rich-text';
 
