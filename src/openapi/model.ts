@@ -5,7 +5,7 @@ import {authSchemes, securityModels} from './model-security';
 import {serverModels} from './model-urls';
 import type {PagedOperation} from './page-ids';
 import {displaySummary, leadSummary} from './page-outline';
-import {asString, isHttpMethod, isObject, type JsonObject, type SpecDocument} from './spec-document';
+import {asString, isObject, pathItemOperations, type JsonObject, type SpecDocument} from './spec-document';
 import type {CallbackModel, OperationPageModel, SampleRequest} from './types';
 
 /** The model of an operation (or webhook) page: what it shows, from the spec,
@@ -18,9 +18,8 @@ function callbackModels(spec: SpecDocument, callbacks: unknown): CallbackModel[]
   for (const [name, raw] of Object.entries(callbacks)) {
     for (const [expression, rawPathItem] of Object.entries(spec.resolve(raw).value)) {
       const pathItem = spec.resolve(rawPathItem).value;
-      for (const [method, rawOperation] of Object.entries(pathItem)) {
-        // In the path item's own order, as the page lists them.
-        if (!isHttpMethod(method) || !isObject(rawOperation)) continue;
+      // In the path item's own order, as the page lists them.
+      for (const {method, operation: rawOperation} of pathItemOperations(pathItem, {documentOrder: true})) {
         const operation = spec.resolve(rawOperation).value;
         const summary = asString(operation.summary);
         const model: CallbackModel = {

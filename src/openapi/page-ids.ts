@@ -1,6 +1,6 @@
 import kebabCase from 'lodash/kebabCase';
 
-import {asString, escapePointerSegment, isObject, type JsonObject, type OperationEntry, type SpecDocument} from './spec-document';
+import {asString, isObject, operationPointer, type JsonObject, type OperationEntry, type SpecDocument} from './spec-document';
 
 /**
  * The one rule for the id (and so the route, `/docs/api/<id>`) of every
@@ -102,12 +102,12 @@ export function assignPageIds(spec: SpecDocument): PageIdAssignment {
     ...spec.operations().map((entry) => ({
       kind: 'operation' as const,
       entry,
-      pointer: `/paths/${escapePointerSegment(entry.path)}/${entry.method}`,
+      pointer: operationPointer('paths', entry),
     })),
     ...spec.webhooks().map((entry) => ({
       kind: 'webhook' as const,
       entry,
-      pointer: `/${spec.webhooksKey()}/${escapePointerSegment(entry.path)}/${entry.method}`,
+      pointer: operationPointer(spec.webhooksKey(), entry),
     })),
   ];
 

@@ -1,7 +1,7 @@
 import kebabCase from 'lodash/kebabCase';
 
 import {assignPageIds} from './page-ids';
-import {asString, type JsonObject, type SpecDocument} from './spec-document';
+import {asString, isPre32Operation, type JsonObject, type SpecDocument} from './spec-document';
 
 /**
  * The document docusaurus-plugin-openapi-docs generates from: one entry per
@@ -23,11 +23,18 @@ export function pageOutline(spec: SpecDocument): JsonObject {
   const pageIdOfTag = (name: string) => ids.tagPageId(name) ?? name;
   const paths: Record<string, Record<string, JsonObject>> = {};
   const webhooks: Record<string, Record<string, JsonObject>> = {};
+  // The plugin pages only the methods of OpenAPI 3.1, so an operation under
+  // another (`query`, `additionalOperations`) is outlined as a GET of a path
+  // of its own, next to its path: the plugin needs only the page id, and our
+  // generators render the page from the real description.
+  const outlineSlot = (entry: (typeof ids.operations)[number]) =>
+    isPre32Operation(entry) ? {key: entry.path, method: entry.method} : {key: `${entry.path} ${entry.method}`, method: 'get'};
   for (const entry of ids.operations) {
     const {operation, method, path} = entry;
     const target = entry.kind === 'webhook' ? webhooks : paths;
-    target[path] ??= {};
-    target[path][method] = {
+    const slot = outlineSlot(entry);
+    target[slot.key] ??= {};
+    target[slot.key][slot.method] = {
       operationId: entry.pageId,
       summary: displaySummary(operation, method, path, entry.kind),
       ...(entry.tags.length > 0 ? {tags: [...new Set(entry.tags.map(pageIdOfTag))]} : {}),
@@ -39,9 +46,10 @@ export function pageOutline(spec: SpecDocument): JsonObject {
   // writes them (get, patch, delete, …), as the plugin did from the real one.
   for (const entry of ids.operations) {
     const target = entry.kind === 'webhook' ? webhooks : paths;
-    const methods = target[entry.path];
+    const {key} = outlineSlot(entry);
+    const methods = target[key];
     const order = Object.keys(entry.pathItem);
-    target[entry.path] = Object.fromEntries(Object.entries(methods).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)));
+    target[key] = Object.fromEntries(Object.entries(methods).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)));
   }
   // Schemas by the last part of their page id (`schemas/contact` → `contact`):
   // the plugin names a schema page after its title, and writes it to `schemas/`.

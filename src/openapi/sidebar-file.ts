@@ -55,6 +55,8 @@ export interface SidebarArrangement {
   webhookPageIds: Set<string>;
   /** Route of the schemas' index page below the docs route, e.g. `/api/schemas`. */
   schemasIndexSlug?: string;
+  /** Method class of the pages the plugin saw under another method (OpenAPI 3.2's, see page-outline.ts), by page id. */
+  methodClasses?: Map<string, string>;
 }
 
 /** Last part of a doc id, after the plugin's folder prefix (`api/schemas/contact` → `schemas/contact` for schemas). */
@@ -76,6 +78,10 @@ export function arrangeSidebarItems(items: SidebarNode[], arrangement: SidebarAr
       if (isWebhook(item)) {
         webhooks.push(item);
         return [];
+      }
+      const methodClass = item.type === 'doc' && typeof item.id === 'string' ? arrangement.methodClasses?.get(item.id.slice(item.id.lastIndexOf('/') + 1)) : undefined;
+      if (methodClass !== undefined && typeof item.className === 'string') {
+        return [{...item, className: item.className.split(' ').map((name) => (name === 'get' ? methodClass : name)).join(' ')}];
       }
       if (item.type === 'doc' && typeof item.id === 'string') {
         const schemaPage = pageIdOf(item.id, 'schemas');

@@ -4,7 +4,7 @@ import {convertV2, type CollectionResult} from './postman-converter';
 import {parameterValueSource} from '../../openapi/model-operation-parts';
 import {sampleFromSchema} from '../../openapi/sample';
 import type {SchemaDirection} from '../../openapi/schema';
-import {asString, isObject, type JsonObject, type SpecDocument} from '../../openapi/spec-document';
+import {asString, isObject, isPre32Operation, type JsonObject, type SpecDocument} from '../../openapi/spec-document';
 
 /** The schema URL that marks a Postman Collection as format v2.1. */
 export const POSTMAN_SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
@@ -200,7 +200,10 @@ function bodyWithExamples(spec: SpecDocument, raw: unknown, direction: SchemaDir
  */
 function converterDocument(spec: SpecDocument): JsonObject {
   const paths: JsonObject = {...spec.paths};
-  for (const {path: pathName, method, operation, pathItem} of spec.operations()) {
+  for (const entry of spec.operations()) {
+    const {path: pathName, method, operation, pathItem} = entry;
+    // openapi-to-postmanv2 reads only OpenAPI 3.1's methods; a copy elsewhere would be a stray path item key.
+    if (!isPre32Operation(entry)) continue;
     const copy: JsonObject = {...operation};
     if (operation.parameters !== undefined) copy.parameters = parametersWithExamples(spec, operation.parameters);
     if (operation.requestBody !== undefined) copy.requestBody = bodyWithExamples(spec, operation.requestBody, 'request');
@@ -228,10 +231,11 @@ function converterDocument(spec: SpecDocument): JsonObject {
  * rebuild of the same spec writes the same file.
  */
 export async function buildPostmanCollection(spec: SpecDocument): Promise<PostmanCollectionJson> {
-  // A description of webhooks only has nothing a client sends: an empty
-  // collection (openapi-to-postmanv2 refuses a document without paths).
+  // A description of webhooks only (or of OpenAPI 3.2 methods only, which the
+  // converter does not read) gives an empty collection: openapi-to-postmanv2
+  // refuses a document without paths.
   const collection: PostmanCollectionJson =
-    spec.operations().length > 0 ? await convert(converterDocument(spec)) : {info: {name: '', schema: POSTMAN_SCHEMA_V21}, item: []};
+    spec.operations().some(isPre32Operation) ? await convert(converterDocument(spec)) : {info: {name: '', schema: POSTMAN_SCHEMA_V21}, item: []};
   const open = unauthenticatedOperations(spec);
   const title = spec.title;
   const version = asString(spec.info.version);

@@ -1,0 +1,98 @@
+import {describe, expect, it} from 'vitest';
+
+import {operationsOf} from '../../openapi-diff/operations';
+import {operationPageModel, sampleRequest} from '../model';
+import {assignPageIds} from '../page-ids';
+import {methodClassName} from '../page-generators';
+import {pageOutline} from '../page-outline';
+import {arrangeSidebarItems} from '../sidebar-file';
+import {SpecDocument, type JsonObject} from '../spec-document';
+
+/** OpenAPI 3.2's additions, as the pages, the outline and the samples show them. */
+
+function spec(document: JsonObject): SpecDocument {
+  return new SpecDocument({openapi: '3.2.0', info: {title: 'Cache', version: '1'}, servers: [{url: 'https://api.example'}], ...document});
+}
+
+const ok = {'200': {description: 'ok'}};
+
+describe('the query method and additionalOperations', () => {
+  const document = spec({
+    paths: {
+      '/items': {
+        get: {operationId: 'listItems', tags: ['Items'], responses: ok},
+        query: {
+          operationId: 'searchItems',
+          tags: ['Items'],
+          requestBody: {content: {'application/json': {schema: {type: 'object', properties: {q: {type: 'string'}}}, example: {q: 'red'}}}},
+          responses: ok,
+        },
+        additionalOperations: {
+          PURGE: {tags: ['Items'], responses: {'204': {description: 'purged'}}},
+          'VERSION-CONTROL': {operationId: 'versionItems', responses: ok},
+        },
+      },
+    },
+  });
+  const ids = assignPageIds(document);
+
+  it('gives each one a page, with its pointer', () => {
+    expect(ids.operations.map(({pageId, method, pointer}) => `${pageId} ${method} ${pointer}`)).toEqual([
+      'list-items get /paths/~1items/get',
+      'search-items query /paths/~1items/query',
+      'purge-items PURGE /paths/~1items/additionalOperations/PURGE',
+      'version-items VERSION-CONTROL /paths/~1items/additionalOperations/VERSION-CONTROL',
+    ]);
+  });
+
+  it('outlines them for the plugin as GETs of paths of their own, next to their path', () => {
+    const outline = pageOutline(document) as {paths: Record<string, Record<string, JsonObject>>};
+    expect(Object.entries(outline.paths).map(([key, item]) => `${key}: ${Object.keys(item).join(',')} ${Object.values(item).map((o) => String(o.operationId)).join(',')}`)).toEqual([
+      '/items: get list-items',
+      '/items query: get search-items',
+      '/items PURGE: get purge-items',
+      '/items VERSION-CONTROL: get version-items',
+    ]);
+    expect(outline.paths['/items PURGE'].get.summary).toBe('PURGE /items');
+  });
+
+  it('builds their page models and sample requests with the method as written', () => {
+    const query = operationPageModel(document, ids.operations[1]);
+    expect(query.method).toBe('query');
+    expect(sampleRequest(query)).toMatchObject({method: 'QUERY', url: 'https://api.example/items', postData: {mimeType: 'application/json'}});
+    const purge = operationPageModel(document, ids.operations[2]);
+    expect(purge).toMatchObject({method: 'PURGE', path: '/items', summary: 'PURGE /items'});
+    expect(sampleRequest(purge).method).toBe('PURGE');
+  });
+
+  it('names the real method in the sidebar item the plugin wrote with GET', () => {
+    expect(methodClassName('VERSION-CONTROL')).toBe('version-control');
+    expect(methodClassName('A"B C')).toBe('a-b-c');
+    const arranged = arrangeSidebarItems([{type: 'doc', id: 'api/purge-items', className: 'api-method get'}], {
+      schemaLabels: new Map(),
+      webhookPageIds: new Set(),
+      methodClasses: new Map([['purge-items', 'purge']]),
+    });
+    expect(arranged).toEqual([{type: 'doc', id: 'api/purge-items', className: 'api-method purge'}]);
+  });
+
+  it('are operations to the changelog’s diff', () => {
+    expect([...operationsOf(document.root).keys()]).toEqual(['GET /items', 'QUERY /items', 'PURGE /items', 'VERSION-CONTROL /items']);
+  });
+
+  it('lists a callback’s query and additional operations', () => {
+    const withCallback = spec({
+      paths: {
+        '/subscribe': {
+          post: {
+            operationId: 'subscribe',
+            responses: ok,
+            callbacks: {onEvent: {'{$request.body#/url}': {query: {responses: ok}, additionalOperations: {NOTIFY: {responses: ok}}}}},
+          },
+        },
+      },
+    });
+    const page = operationPageModel(withCallback, assignPageIds(withCallback).operations[0]);
+    expect(page.callbacks.map(({method}) => method)).toEqual(['query', 'NOTIFY']);
+  });
+});
