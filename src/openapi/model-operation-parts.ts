@@ -7,7 +7,7 @@ import type {ExampleModel, HeaderModel, MediaTypeModel, ParameterLocation, Param
 /** The parts of an operation (or a callback) as its page shows them:
  * parameters, request and response bodies with their examples, headers. */
 
-const PARAMETER_LOCATIONS: ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
+const PARAMETER_LOCATIONS: ParameterLocation[] = ['path', 'query', 'querystring', 'header', 'cookie'];
 
 function isJsonMediaType(mediaType: string): boolean {
   return /^application\/(.+\+)?json\b/i.test(mediaType) || /\/json$/i.test(mediaType);
@@ -102,6 +102,24 @@ function parameterExample(spec: SpecDocument, source: ParameterValueSource): str
   return sample === undefined ? undefined : jsonText(sample);
 }
 
+/**
+ * A `querystring` parameter's value as the query string it is sent as: an
+ * object form-encoded (arrays as repeated names), as an HTML form sends it,
+ * for `application/x-www-form-urlencoded` or no media type; text as written;
+ * anything else its JSON, percent-encoded.
+ */
+export function querystringText(value: unknown, mediaType: string | undefined): string {
+  if (typeof value === 'string') return value.replace(/^\?/, '');
+  if (isObject(value) && (mediaType === undefined || /x-www-form-urlencoded/i.test(mediaType))) {
+    const pairs = new URLSearchParams();
+    for (const [name, field] of Object.entries(value)) {
+      for (const item of Array.isArray(field) ? field : [field]) pairs.append(name, typeof item === 'string' ? item : JSON.stringify(item));
+    }
+    return pairs.toString();
+  }
+  return value === undefined ? '' : encodeURIComponent(JSON.stringify(value));
+}
+
 /** The `{name}`s of a path template, in order, once each (`/pets/{petId}` → `petId`). */
 export function pathTemplateNames(path: string): string[] {
   return [...new Set([...path.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]))];
@@ -128,7 +146,8 @@ export function parameterModels(
     const description = renderMarkdown(parameter.description, {topHeadingLevel: 5});
     if (description) model.description = description;
     const example = parameterExample(spec, source);
-    if (example !== undefined) model.example = example;
+    // The explorer and the samples send a query string parameter's example as the whole query string.
+    if (example !== undefined) model.example = location === 'querystring' ? jsonText(querystringText(JSON.parse(example), source.mediaType)) : example;
     if (typeof parameter.style === 'string') model.style = parameter.style;
     if (typeof parameter.explode === 'boolean') model.explode = parameter.explode;
     if (source.mediaType !== undefined) model.mediaType = wellFormed(source.mediaType);

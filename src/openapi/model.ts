@@ -56,6 +56,7 @@ export function sampleRequest(page: Omit<OperationPageModel, 'codeSamples'>): Sa
     const value = jsonValueAsText(parameter.example);
     if (parameter.in === 'path') path = path.split(`{${parameter.name}}`).join(encodeURIComponent(value || parameter.name));
     else if (!parameter.required && parameter.example === undefined) continue;
+    else if (parameter.in === 'querystring') new URLSearchParams(value).forEach((fieldValue, name) => queryString.push({name, value: fieldValue}));
     else if (parameter.in === 'query' && parameter.required) queryString.push({name: parameter.name, value});
     else if (parameter.in === 'header' && (parameter.required || /^idempotency-key$/i.test(parameter.name))) headers.push({name: parameter.name, value});
   }

@@ -125,7 +125,8 @@ export interface MediaTypeModel {
   examples: ExampleModel[];
 }
 
-export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+/** `querystring` (OpenAPI 3.2): one parameter whose `content` describes the whole query string. */
+export type ParameterLocation = 'path' | 'query' | 'querystring' | 'header' | 'cookie';
 
 export interface ParameterModel {
   name: string;
@@ -134,7 +135,8 @@ export interface ParameterModel {
   deprecated?: boolean;
   description?: RichText;
   schema: SchemaNode;
-  /** JSON-encoded example value used in code samples and the explorer. */
+  /** JSON-encoded example value used in code samples and the explorer; for
+   * `querystring`, the whole query string as it is sent (`q=red&limit=5`). */
   example?: string;
   style?: string;
   explode?: boolean;

@@ -94,6 +94,8 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
         pathParameters[parameter.name] = value;
         path = path.split(`{${parameter.name}}`).join(encodeURIComponent(value));
       } else if (value !== '' && parameter.in === 'query') query[parameter.name] = value;
+      // A query string parameter (OpenAPI 3.2) is the whole query string, already serialised.
+      else if (parameter.in === 'querystring') new URLSearchParams(value).forEach((fieldValue, name) => (query[name] = fieldValue));
       else if (value !== '' && parameter.in === 'header') headers[parameter.name] = value;
     }
     let cookies: Record<string, string> = {};

@@ -1,7 +1,10 @@
 import {describe, expect, it} from 'vitest';
 
 import {operationsOf} from '../../openapi-diff/operations';
+import {respondFromSandbox} from '../../components/ApiExplorer/sandbox';
+import {generateCodeSamples} from '../code-samples';
 import {operationPageModel, sampleRequest} from '../model';
+import {querystringText} from '../model-operation-parts';
 import {assignPageIds} from '../page-ids';
 import {methodClassName} from '../page-generators';
 import {pageOutline} from '../page-outline';
@@ -94,5 +97,87 @@ describe('the query method and additionalOperations', () => {
     });
     const page = operationPageModel(withCallback, assignPageIds(withCallback).operations[0]);
     expect(page.callbacks.map(({method}) => method)).toEqual(['query', 'NOTIFY']);
+  });
+});
+
+describe('a querystring parameter (the whole query string)', () => {
+  const document = spec({
+    paths: {
+      '/search': {
+        get: {
+          operationId: 'search',
+          parameters: [
+            {name: 'limit', in: 'query', schema: {type: 'integer'}},
+            {
+              name: 'filter',
+              in: 'querystring',
+              required: true,
+              content: {
+                'application/x-www-form-urlencoded': {
+                  schema: {type: 'object', properties: {q: {type: 'string'}, tag: {type: 'array', items: {type: 'string'}}}},
+                  example: {q: 'red shoes', tag: ['a', 'b']},
+                },
+              },
+            },
+          ],
+          responses: ok,
+        },
+      },
+    },
+  });
+  const page = operationPageModel(document, assignPageIds(document).operations[0]);
+
+  it('is a parameter of its own kind, with its media type, schema and the query string as its example', () => {
+    const parameter = page.parameters.find(({name}) => name === 'filter');
+    expect(parameter).toMatchObject({in: 'querystring', required: true, mediaType: 'application/x-www-form-urlencoded', example: '"q=red+shoes&tag=a&tag=b"'});
+    expect(parameter?.schema.properties?.map(({name}) => name)).toEqual(['q', 'tag']);
+    expect(page.parameters.map(({in: location}) => location)).toEqual(['query', 'querystring']);
+  });
+
+  it('is sent as the whole query string by the code samples', () => {
+    expect(sampleRequest(page).queryString).toEqual([
+      {name: 'q', value: 'red shoes'},
+      {name: 'tag', value: 'a'},
+      {name: 'tag', value: 'b'},
+    ]);
+    const curl = generateCodeSamples(sampleRequest(page)).find(({id}) => id === 'curl');
+    expect(curl?.code).toContain('/search?q=red%20shoes&tag=a&tag=b');
+  });
+
+  it('serialises other media types as their JSON, percent-encoded, and text as written', () => {
+    expect(querystringText({a: 1}, 'application/json')).toBe('%7B%22a%22%3A1%7D');
+    expect(querystringText('?a=1&b=2', 'text/plain')).toBe('a=1&b=2');
+    expect(querystringText({n: 1, flag: true}, undefined)).toBe('n=1&flag=true');
+  });
+});
+
+describe('the explorer’s sandbox', () => {
+  const document = spec({
+    paths: {
+      '/files/{name}': {
+        parameters: [{name: 'name', in: 'path', required: true, schema: {type: 'string'}}],
+        additionalOperations: {
+          COPY: {
+            operationId: 'copyFile',
+            parameters: [{name: 'options', in: 'querystring', required: true, content: {'application/x-www-form-urlencoded': {schema: {type: 'object'}}}}],
+            responses: {'201': {description: 'copied', content: {'application/json': {example: {copied: true}}}}},
+          },
+        },
+      },
+    },
+  });
+  const page = {...operationPageModel(document, assignPageIds(document).operations[0]), codeSamples: []};
+  const request = {method: 'COPY', path: '/files/a.txt', pathParameters: {name: 'a.txt'}, headers: {}};
+
+  it('answers a custom method from its examples', () => {
+    const response = respondFromSandbox(page, {...request, query: {to: 'b.txt'}});
+    expect(response.status).toBe(201);
+    expect(JSON.parse(response.body)).toEqual({copied: true});
+  });
+
+  it('asks for a required query string', () => {
+    const response = respondFromSandbox(page, {...request, query: {}});
+    expect(response.status).toBe(400);
+    expect(response.body).toContain('The query string \\"options\\" is required.');
   });
 });

@@ -41,6 +41,7 @@ const STATUS_TEXT: Record<string, string> = {
 const LOCATION_TITLES: Record<ParameterLocation, string> = {
   path: 'Path parameters',
   query: 'Query parameters',
+  querystring: 'Query string',
   header: 'Header parameters',
   cookie: 'Cookie parameters',
 };
@@ -48,7 +49,7 @@ const LOCATION_TITLES: Record<ParameterLocation, string> = {
 function renderParameters(parameters: ParameterModel[], unresolved: string[], options: MarkdownOptions): RootContent[] {
   if (parameters.length === 0 && unresolved.length === 0) return [];
   const blocks: RootContent[] = [heading(2, 'Parameters')];
-  for (const location of ['path', 'query', 'header', 'cookie'] as const) {
+  for (const location of Object.keys(LOCATION_TITLES) as ParameterLocation[]) {
     const inLocation = parameters.filter((parameter) => parameter.in === location);
     if (inLocation.length === 0) continue;
     blocks.push(
@@ -67,7 +68,8 @@ function renderParameters(parameters: ParameterModel[], unresolved: string[], op
               parameter.undeclared ? ['Not declared in the description.'] : [],
               referenceNote(parameter.schema),
               cellText(parameter.description ?? parameter.schema.description, options),
-              parameter.mediaType ? ['Serialized as ', code(parameter.mediaType), '.'] : [],
+              parameter.in === 'querystring' ? ['The whole query string', ...(parameter.mediaType ? [', serialized as ', code(parameter.mediaType)] : []), '.'] : [],
+              parameter.mediaType && parameter.in !== 'querystring' ? ['Serialized as ', code(parameter.mediaType), '.'] : [],
               constraintsSentence(constraints),
             ),
             example !== undefined ? [displayValue(example)] : [],
