@@ -2,7 +2,7 @@ import {renderMarkdown, wellFormed} from './markdown';
 import {sampleFromSchema} from './sample';
 import {jsonText, schemaNode, type SchemaDirection} from './schema';
 import {asString, isObject, type JsonObject, type SpecDocument} from './spec-document';
-import type {ExampleModel, HeaderModel, MediaTypeModel, ParameterLocation, ParameterModel, ResponseModel} from './types';
+import type {ExampleModel, HeaderModel, MediaTypeModel, ParameterLocation, ParameterModel, ResponseModel, StreamFraming} from './types';
 
 /** The parts of an operation (or a callback) as its page shows them:
  * parameters, request and response bodies with their examples, headers. */
@@ -13,7 +13,43 @@ function isJsonMediaType(mediaType: string): boolean {
   return /^application\/(.+\+)?json\b/i.test(mediaType) || /\/json$/i.test(mediaType);
 }
 
-function exampleText(value: unknown, mediaType: string): string {
+/** How a sequential media type (OpenAPI 3.2's `itemSchema`) frames its items. */
+export function streamFraming(mediaType: string): StreamFraming {
+  const essence = mediaType.split(';')[0].trim().toLowerCase();
+  if (essence === 'text/event-stream') return 'event-stream';
+  if (essence === 'application/json-seq') return 'json-seq';
+  return 'json-lines';
+}
+
+const SSE_FIELDS = new Set(['data', 'event', 'id', 'retry']);
+
+/** One server-sent event: an item with SSE's own fields (`event`, `data`, …) as
+ * those lines, anything else as JSON in a `data:` line (multi-line data one line each). */
+function serverSentEvent(item: unknown): string {
+  const fields = isObject(item) && 'data' in item && Object.keys(item).every((key) => SSE_FIELDS.has(key)) ? item : {data: item};
+  const lines: string[] = [];
+  for (const [field, value] of Object.entries(fields)) {
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    for (const line of text.split(/\r\n|\r|\n/)) lines.push(`${field}: ${line}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Items written in their media type's framing: SSE events, one JSON text per
+ * line, or each after an RS character (RFC 7464, `application/json-seq`). */
+export function streamText(items: unknown[], mediaType: string): string {
+  const framing = streamFraming(mediaType);
+  if (framing === 'event-stream') return wellFormed(items.map(serverSentEvent).join('\n'));
+  if (framing === 'json-seq') return wellFormed(items.map((item) => `\u001e${JSON.stringify(item)}\n`).join(''));
+  return wellFormed(items.map((item) => `${JSON.stringify(item)}\n`).join(''));
+}
+
+/** Items a stream's generated example shows. */
+const STREAM_SAMPLE_ITEMS = 3;
+
+function exampleText(value: unknown, mediaType: string, stream = false): string {
+  // A stream's example is the stream as sent (text), or its items (an array, or one item).
+  if (stream) return typeof value === 'string' ? wellFormed(value) : streamText(Array.isArray(value) ? value : [value], mediaType);
   if (typeof value === 'string' && !isJsonMediaType(mediaType)) return wellFormed(value);
   if (/x-www-form-urlencoded/i.test(mediaType) && isObject(value)) {
     return wellFormed(
@@ -25,8 +61,19 @@ function exampleText(value: unknown, mediaType: string): string {
   return jsonText(value, 2);
 }
 
+/** An Example Object's value: 3.2's `serializedValue` as written (it is already the
+ * text sent), else `dataValue` or `value`, else a pointer to `externalValue`. */
+function exampleObjectText(example: JsonObject, mediaType: string, stream: boolean): string {
+  const serialized = asString(example.serializedValue);
+  if (serialized !== undefined) return wellFormed(serialized);
+  const value = example.dataValue ?? example.value;
+  if (value !== undefined) return exampleText(value, mediaType, stream);
+  return asString(example.externalValue) ? `See ${wellFormed(String(example.externalValue))}` : '';
+}
+
 function examplesOf(spec: SpecDocument, holder: JsonObject, mediaType: string, direction: SchemaDirection): ExampleModel[] {
   const examples: ExampleModel[] = [];
+  const stream = holder.itemSchema !== undefined;
   if (isObject(holder.examples)) {
     for (const [name, rawExample] of Object.entries(holder.examples)) {
       const {value: example, unresolvedRef} = spec.resolve(rawExample);
@@ -34,7 +81,7 @@ function examplesOf(spec: SpecDocument, holder: JsonObject, mediaType: string, d
       if (unresolvedRef) continue;
       const model: ExampleModel = {
         name: wellFormed(name),
-        value: example.value !== undefined ? exampleText(example.value, mediaType) : asString(example.externalValue) ? `See ${wellFormed(String(example.externalValue))}` : '',
+        value: exampleObjectText(example, mediaType, stream),
       };
       const summary = asString(example.summary);
       if (summary) model.summary = wellFormed(summary);
@@ -44,9 +91,15 @@ function examplesOf(spec: SpecDocument, holder: JsonObject, mediaType: string, d
     }
   }
   if (examples.length === 0 && holder.example !== undefined) {
-    examples.push({name: 'Example', value: exampleText(holder.example, mediaType)});
+    examples.push({name: 'Example', value: exampleText(holder.example, mediaType, stream)});
   }
-  if (examples.length === 0 && holder.schema !== undefined) {
+  if (examples.length === 0 && stream) {
+    const item = sampleFromSchema(spec, holder.itemSchema, direction);
+    if (item !== undefined) {
+      const items = Array.from({length: STREAM_SAMPLE_ITEMS}, () => item);
+      examples.push({name: 'Generated from the schema', value: streamText(items, mediaType), generated: true});
+    }
+  } else if (examples.length === 0 && holder.schema !== undefined) {
     const sample = sampleFromSchema(spec, holder.schema, direction);
     if (sample !== undefined) examples.push({name: 'Generated from the schema', value: exampleText(sample, mediaType), generated: true});
   }
@@ -58,7 +111,11 @@ export function mediaTypeModels(spec: SpecDocument, content: unknown, direction:
   return Object.entries(content).map(([mediaType, rawMedia]) => {
     const media = spec.resolve(rawMedia).value;
     const model: MediaTypeModel = {mediaType: wellFormed(mediaType), examples: examplesOf(spec, media, mediaType, direction)};
-    if (media.schema !== undefined) model.schema = schemaNode(spec, media.schema, direction);
+    // A sequential media type (3.2) describes each item of the stream, which is what a reader needs to parse.
+    if (media.itemSchema !== undefined) {
+      model.schema = schemaNode(spec, media.itemSchema, direction);
+      model.stream = streamFraming(mediaType);
+    } else if (media.schema !== undefined) model.schema = schemaNode(spec, media.schema, direction);
     return model;
   });
 }
@@ -95,7 +152,8 @@ function parameterExample(spec: SpecDocument, source: ParameterValueSource): str
   if (source.example !== undefined) return jsonText(source.example);
   if (isObject(source.examples)) {
     const first = Object.values(source.examples)[0];
-    const value = spec.resolve(first).value.value;
+    const example = spec.resolve(first).value;
+    const value = example.dataValue ?? example.value;
     if (value !== undefined) return jsonText(value);
   }
   const sample = sampleFromSchema(spec, source.schema ?? {}, 'request');

@@ -119,9 +119,15 @@ export interface ExampleModel {
   generated?: boolean;
 }
 
+/** How a stream's items are written: SSE events, one JSON text per line (`application/jsonl`, `application/x-ndjson`), or RS-prefixed JSON texts (`application/json-seq`). */
+export type StreamFraming = 'event-stream' | 'json-lines' | 'json-seq';
+
 export interface MediaTypeModel {
   mediaType: string;
+  /** With `stream`, the schema of each item (OpenAPI 3.2's `itemSchema`). */
   schema?: SchemaNode;
+  /** The body is a stream of `schema` items, framed so; its examples are framed items. */
+  stream?: StreamFraming;
   examples: ExampleModel[];
 }
 

@@ -75,7 +75,7 @@ export function respondFromSandbox(page: OperationPageModel, request: ExplorerRe
       if (bodyModel.required) return problem(400, 'Bad Request', 'This operation needs a request body.', []);
     } else {
       const media = bodyModel.content.find((candidate) => candidate.mediaType === request.contentType) ?? bodyModel.content[0];
-      if (media && /json/i.test(media.mediaType)) {
+      if (media && !media.stream && /json/i.test(media.mediaType)) {
         let parsed: unknown;
         try {
           parsed = JSON.parse(body);

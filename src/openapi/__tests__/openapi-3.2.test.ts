@@ -4,7 +4,8 @@ import {operationsOf} from '../../openapi-diff/operations';
 import {respondFromSandbox} from '../../components/ApiExplorer/sandbox';
 import {generateCodeSamples} from '../code-samples';
 import {operationPageModel, sampleRequest} from '../model';
-import {querystringText} from '../model-operation-parts';
+import {querystringText, streamText} from '../model-operation-parts';
+import {operationToMarkdown} from '../markdown-twin/operation';
 import {assignPageIds} from '../page-ids';
 import {methodClassName} from '../page-generators';
 import {pageOutline} from '../page-outline';
@@ -179,5 +180,90 @@ describe('the explorer’s sandbox', () => {
     const response = respondFromSandbox(page, {...request, query: {}});
     expect(response.status).toBe(400);
     expect(response.body).toContain('The query string \\"options\\" is required.');
+  });
+});
+
+describe('streams of itemSchema items', () => {
+  const event = {type: 'object', required: ['id'], properties: {id: {type: 'integer', example: 7}, status: {type: 'string', example: 'done'}}};
+  const document = spec({
+    paths: {
+      '/jobs/{id}/events': {
+        get: {
+          operationId: 'jobEvents',
+          parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string'}}],
+          responses: {
+            '200': {
+              description: 'events',
+              content: {
+                'text/event-stream': {itemSchema: {$ref: '#/components/schemas/JobEvent'}},
+                'application/jsonl': {itemSchema: {$ref: '#/components/schemas/JobEvent'}, example: [{id: 1}, {id: 2}]},
+                'application/x-ndjson': {itemSchema: event, examples: {two: {dataValue: [{id: 1}, {id: 2, status: 'done'}]}}},
+                'application/json-seq': {itemSchema: event, examples: {wire: {serializedValue: '\u001e{"id":1}\n'}}},
+              },
+            },
+          },
+        },
+      },
+    },
+    components: {schemas: {JobEvent: event}},
+  });
+  const page = operationPageModel(document, assignPageIds(document).operations[0]);
+  const [sse, jsonl, ndjson, seq] = page.responses[0].content;
+
+  it('describes each item with the item schema, and says how items are framed', () => {
+    expect(page.responses[0].content.map(({mediaType, stream}) => `${mediaType} ${stream}`)).toEqual([
+      'text/event-stream event-stream',
+      'application/jsonl json-lines',
+      'application/x-ndjson json-lines',
+      'application/json-seq json-seq',
+    ]);
+    expect(sse.schema).toMatchObject({refName: 'JobEvent', typeLabel: 'JobEvent'});
+    expect(sse.schema?.properties?.map(({name}) => name)).toEqual(['id', 'status']);
+  });
+
+  it('frames examples in the media type: SSE data lines, one JSON text per line, RS-prefixed', () => {
+    expect(sse.examples[0]).toMatchObject({generated: true, value: 'data: {"id":7,"status":"done"}\n\ndata: {"id":7,"status":"done"}\n\ndata: {"id":7,"status":"done"}\n'});
+    expect(jsonl.examples[0].value).toBe('{"id":1}\n{"id":2}\n');
+    expect(ndjson.examples[0].value).toBe('{"id":1}\n{"id":2,"status":"done"}\n');
+    expect(seq.examples[0].value).toBe('\u001e{"id":1}\n');
+    expect(streamText([{id: 1}, {id: 2}], 'application/json-seq')).toBe('\u001e{"id":1}\n\u001e{"id":2}\n');
+    expect(streamText([{event: 'done', data: 'line 1\nline 2', id: '9'}], 'text/event-stream')).toBe('event: done\ndata: line 1\ndata: line 2\nid: 9\n');
+  });
+
+  it('says "Stream of" in the Markdown twin', () => {
+    const twin = operationToMarkdown({...page, codeSamples: []}, {siteUrl: 'https://docs.example'});
+    expect(twin).toContain('Stream of `JobEvent`: one server-sent event per item. Each item:');
+    expect(twin).toContain('Stream of `object`: each item a JSON text after a record separator (RFC 7464). Each item:');
+  });
+});
+
+describe('Example Objects’ dataValue and serializedValue', () => {
+  const document = spec({
+    paths: {
+      '/notes': {
+        post: {
+          operationId: 'createNote',
+          parameters: [{name: 'lang', in: 'query', schema: {type: 'string'}, examples: {french: {dataValue: 'fr'}}}],
+          requestBody: {
+            content: {
+              'application/json': {examples: {data: {summary: 'As data', dataValue: {text: 'hi'}}, wire: {serializedValue: '{"text": "hi"}'}}},
+              'application/x-www-form-urlencoded': {examples: {form: {dataValue: {text: 'hi there'}}}},
+            },
+          },
+          responses: ok,
+        },
+      },
+    },
+  });
+  const page = operationPageModel(document, assignPageIds(document).operations[0]);
+
+  it('shows dataValue as the example value and serializedValue as written', () => {
+    const [json, form] = page.requestBody!.content;
+    expect(json.examples.map(({name, summary, value}) => [name, summary, value])).toEqual([
+      ['data', 'As data', '{\n  "text": "hi"\n}'],
+      ['wire', undefined, '{"text": "hi"}'],
+    ]);
+    expect(form.examples[0].value).toBe('text=hi%20there');
+    expect(page.parameters[0].example).toBe('"fr"');
   });
 });
