@@ -248,6 +248,8 @@ export function responseModels(spec: SpecDocument, responses: unknown): Response
       content: mediaTypeModels(spec, response.content, 'response'),
     };
     if (unresolvedRef) model.unresolvedRef = wellFormed(unresolvedRef);
+    const summary = asString(response.summary)?.trim();
+    if (summary) model.summary = wellFormed(summary);
     const description = renderMarkdown(response.description, {topHeadingLevel: 5});
     if (description) model.description = description;
     return model;

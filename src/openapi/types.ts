@@ -168,6 +168,8 @@ export interface ResponseModel {
   content: MediaTypeModel[];
   /** The response is a `$ref` that does not resolve; status is all that is known. */
   unresolvedRef?: string;
+  /** OpenAPI 3.2's short label of the response (`summary`), shown next to its status. */
+  summary?: string;
 }
 
 export interface SecurityRequirementModel {
@@ -177,6 +179,8 @@ export interface SecurityRequirementModel {
   kind: string;
   scopes: string[];
   description?: RichText;
+  /** The scheme is marked `deprecated: true` (OpenAPI 3.2). */
+  deprecated?: boolean;
 }
 
 export interface ServerVariableModel {
@@ -295,6 +299,8 @@ export interface OAuthFlowModel {
   tokenUrl?: string;
   authorizationUrl?: string;
   refreshUrl?: string;
+  /** `deviceAuthorization` (3.2): where the device asks for its user code. */
+  deviceAuthorizationUrl?: string;
   scopes: {name: string; description: string}[];
 }
 
@@ -310,6 +316,10 @@ export interface SecuritySchemeModel {
   scheme?: string;
   bearerFormat?: string;
   openIdConnectUrl?: string;
+  /** oauth2 (3.2): the authorization server's metadata document (RFC 8414). */
+  oauth2MetadataUrl?: string;
+  /** The scheme is marked `deprecated: true` (OpenAPI 3.2). */
+  deprecated?: boolean;
   description?: RichText;
   /** OAuth 2.0 flows with their URLs and scopes. */
   flows: OAuthFlowModel[];

@@ -5,6 +5,7 @@ import {respondFromSandbox} from '../../components/ApiExplorer/sandbox';
 import {generateCodeSamples} from '../code-samples';
 import {operationPageModel, sampleRequest} from '../model';
 import {querystringText, streamText} from '../model-operation-parts';
+import {securitySchemeModels} from '../model-security';
 import {operationToMarkdown} from '../markdown-twin/operation';
 import {assignPageIds} from '../page-ids';
 import {methodClassName} from '../page-generators';
@@ -265,5 +266,53 @@ describe('Example Objects’ dataValue and serializedValue', () => {
     ]);
     expect(form.examples[0].value).toBe('text=hi%20there');
     expect(page.parameters[0].example).toBe('"fr"');
+  });
+});
+
+describe('response summaries and OpenAPI 3.2 security schemes', () => {
+  const document = spec({
+    paths: {
+      '/devices': {
+        get: {
+          operationId: 'listDevices',
+          security: [{legacyKey: []}, {device: ['devices:read']}],
+          responses: {'200': {summary: 'The devices', description: 'Every device of the account.'}, '404': {description: 'none'}},
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        legacyKey: {type: 'apiKey', in: 'header', name: 'X-Key', deprecated: true},
+        device: {
+          type: 'oauth2',
+          oauth2MetadataUrl: 'https://auth.example/.well-known/oauth-authorization-server',
+          flows: {
+            deviceAuthorization: {deviceAuthorizationUrl: 'https://auth.example/device', tokenUrl: 'https://auth.example/token', scopes: {'devices:read': 'Read devices'}},
+          },
+        },
+      },
+    },
+  });
+  const page = operationPageModel(document, assignPageIds(document).operations[0]);
+
+  it('carries a response’s summary as its short label', () => {
+    expect(page.responses.map(({status, summary}) => [status, summary])).toEqual([
+      ['200', 'The devices'],
+      ['404', undefined],
+    ]);
+    expect(operationToMarkdown({...page, codeSamples: []}, {siteUrl: 'https://docs.example'})).toContain('### 200 The devices');
+  });
+
+  it('marks deprecated schemes, and carries the device flow and the metadata URL', () => {
+    expect(page.security.map((alternative) => alternative.map(({scheme, deprecated}) => [scheme, deprecated]))).toEqual([[['legacyKey', true]], [['device', undefined]]]);
+    expect(securitySchemeModels(document)).toMatchObject([
+      {key: 'legacyKey', deprecated: true},
+      {
+        key: 'device',
+        oauth2MetadataUrl: 'https://auth.example/.well-known/oauth-authorization-server',
+        flows: [{type: 'deviceAuthorization', deviceAuthorizationUrl: 'https://auth.example/device', tokenUrl: 'https://auth.example/token', scopes: [{name: 'devices:read'}]}],
+      },
+    ]);
+    expect(page.authSchemes.map(({key, deprecated}) => [key, deprecated])).toEqual([['legacyKey', true], ['device', undefined]]);
   });
 });

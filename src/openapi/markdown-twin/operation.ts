@@ -88,9 +88,9 @@ function renderParameters(parameters: ParameterModel[], unresolved: string[], op
   return blocks;
 }
 
-function describeRequirement({scheme, kind, scopes}: SecurityRequirementModel): Inline[] {
+function describeRequirement({scheme, kind, scopes, deprecated}: SecurityRequirementModel): Inline[] {
   const scopeText: Inline[] = scopes.length ? [', scopes ', ...joined(scopes.map((scope) => [code(scope)]), ', ')] : [];
-  return [code(scheme), ` (${kind})`, ...scopeText];
+  return [code(scheme), ` (${kind}${deprecated ? ', deprecated' : ''})`, ...scopeText];
 }
 
 function renderSecurity(security: SecurityRequirementModel[][]): RootContent[] {
@@ -124,7 +124,7 @@ function renderResponses(responses: ResponseModel[], options: MarkdownOptions): 
     ...responses.flatMap((response) => {
       const statusText = STATUS_TEXT[response.status.toUpperCase() === 'DEFAULT' ? 'default' : response.status.toUpperCase()];
       return [
-        heading(3, `${response.status}${statusText ? ` ${statusText}` : ''}`),
+        heading(3, `${response.status}${response.summary ? ` ${response.summary}` : statusText ? ` ${statusText}` : ''}`),
         ...(response.unresolvedRef ? [paragraph(...unresolvedNote(response.unresolvedRef, 'this response'))] : []),
         ...richTextBlocks(response.description, options),
         ...(response.headers.length ? [heading(4, 'Headers'), renderHeaders(response.headers, options)] : []),
