@@ -46,6 +46,22 @@ function callbackModels(spec: SpecDocument, callbacks: unknown): CallbackModel[]
   return result;
 }
 
+const tagKindsBySpec = new WeakMap<SpecDocument, Map<string, string>>();
+
+/** The `kind` (OpenAPI 3.2) of each declared tag that has one, by name, as page models name tags. */
+function declaredTagKinds(spec: SpecDocument): Map<string, string> {
+  let kinds = tagKindsBySpec.get(spec);
+  if (!kinds) {
+    kinds = new Map();
+    for (const [name, tag] of spec.declaredTags()) {
+      const kind = asString(tag.kind);
+      if (kind !== undefined && !kinds.has(wellFormed(name))) kinds.set(wellFormed(name), kind);
+    }
+    tagKindsBySpec.set(spec, kinds);
+  }
+  return kinds;
+}
+
 /** The request the code samples and the explorer start from: the first
  * server, example parameter values, the first request example. */
 export function sampleRequest(page: Omit<OperationPageModel, 'codeSamples'>): SampleRequest {
@@ -117,6 +133,11 @@ export function operationPageModel(spec: SpecDocument, entry: PagedOperation): O
     callbacks: callbackModels(spec, operation.callbacks),
     authSchemes: authSchemes(spec),
   };
+  const tagBadges = model.tags.flatMap((name) => {
+    const kind = declaredTagKinds(spec).get(name);
+    return kind !== undefined && kind !== 'nav' ? [{name, kind: wellFormed(kind)}] : [];
+  });
+  if (tagBadges.length > 0) model.tagBadges = tagBadges;
   const operationId = asString(operation.operationId);
   if (operationId) model.operationId = wellFormed(operationId);
   if (description) model.description = description;

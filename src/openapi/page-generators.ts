@@ -50,6 +50,18 @@ export function methodClassName(method: string): string {
   return method.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
 }
 
+/** The page id of each navigation tag's parent tag (OpenAPI 3.2 `parent`), by the child's page id. */
+export function tagParentPageIds(spec: SpecDocument, ids: ReturnType<typeof assignPageIds>): Map<string, string> {
+  const parents = new Map<string, string>();
+  for (const [name, tag] of spec.declaredTags()) {
+    const parent = typeof tag.parent === 'string' ? tag.parent : undefined;
+    const childId = ids.tagPageId(name);
+    const parentId = parent === undefined ? undefined : ids.tagPageId(parent);
+    if (childId !== undefined && parentId !== undefined && spec.isNavigationTag(name) && spec.isNavigationTag(parent!)) parents.set(childId, parentId);
+  }
+  return parents;
+}
+
 /** Front matter values are written between double quotes in our templates:
  * JSON string escaping is valid YAML double-quoted escaping. */
 function yamlQuoted(text: string): string {
@@ -172,6 +184,7 @@ export function createPageGenerators(options: PageGeneratorOptions) {
       arrangeApiSidebar(sidebarFile, {
         schemaLabels: new Map(ids.schemas.map((schema) => [schema.pageId, schema.name])),
         webhookPageIds: new Set(ids.operations.filter((operation) => operation.kind === 'webhook').map((operation) => operation.pageId)),
+        tagParents: tagParentPageIds(loadSpec(), ids),
         methodClasses: new Map(ids.operations.filter((operation) => !isPre32Operation(operation)).map((operation) => [operation.pageId, methodClassName(operation.method)])),
         schemasIndexSlug: ids.schemas.length > 0 ? schemasIndexSlug(options.apiDocsBasePath) : undefined,
       });

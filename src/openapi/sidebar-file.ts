@@ -55,6 +55,8 @@ export interface SidebarArrangement {
   webhookPageIds: Set<string>;
   /** Route of the schemas' index page below the docs route, e.g. `/api/schemas`. */
   schemasIndexSlug?: string;
+  /** The page id of a tag category's parent tag (OpenAPI 3.2 `parent`), by the child's page id. */
+  tagParents?: Map<string, string>;
   /** Method class of the pages the plugin saw under another method (OpenAPI 3.2's, see page-outline.ts), by page id. */
   methodClasses?: Map<string, string>;
 }
@@ -64,6 +66,47 @@ function pageIdOf(docId: string, folder: string): string | undefined {
   const marker = `${folder}/`;
   const at = docId.lastIndexOf(marker);
   return at === -1 ? undefined : docId.slice(at);
+}
+
+/** The tag page id a category links to (`api/pets` → `pets`). */
+function categoryPageId(item: SidebarNode): string | undefined {
+  if (item.type !== 'category' || typeof item.link !== 'object' || item.link === null) return undefined;
+  const id = (item.link as {id?: unknown}).id;
+  return typeof id === 'string' ? id.slice(id.lastIndexOf('/') + 1) : undefined;
+}
+
+/** Tag categories moved into their parent tag's category, after its pages.
+ * A parent without a category, or a chain of parents that comes back to
+ * itself, leaves the category where it was. */
+function nestTagCategories(items: SidebarNode[], tagParents: Map<string, string> | undefined): SidebarNode[] {
+  if (!tagParents || tagParents.size === 0) return items;
+  const categories = new Set(items.map(categoryPageId).filter((id): id is string => id !== undefined));
+  const parentOf = (id: string) => {
+    const parent = tagParents.get(id);
+    return parent !== undefined && categories.has(parent) ? parent : undefined;
+  };
+  const inLoop = (id: string) => {
+    const seen = new Set([id]);
+    for (let parent = parentOf(id); parent !== undefined; parent = parentOf(parent)) {
+      if (seen.has(parent)) return true;
+      seen.add(parent);
+    }
+    return false;
+  };
+  const children = new Map<string, SidebarNode[]>();
+  const top: SidebarNode[] = [];
+  for (const item of items) {
+    const id = categoryPageId(item);
+    const parent = id !== undefined && !inLoop(id) ? parentOf(id) : undefined;
+    if (parent === undefined) top.push(item);
+    else children.set(parent, [...(children.get(parent) ?? []), item]);
+  }
+  const withChildren = (item: SidebarNode): SidebarNode => {
+    const id = categoryPageId(item);
+    const nested = id === undefined ? undefined : children.get(id);
+    return nested ? {...item, items: [...(item.items ?? []), ...nested.map(withChildren)]} : item;
+  };
+  return top.map(withChildren);
 }
 
 /** The sidebar as the site shows it, from the plugin's: webhooks in a
@@ -107,7 +150,7 @@ export function arrangeSidebarItems(items: SidebarNode[], arrangement: SidebarAr
       }
       return [item];
     });
-  const arranged = visit(items);
+  const arranged = nestTagCategories(visit(items), arrangement.tagParents);
   if (webhooks.length === 0) return arranged;
   const webhookCategory: SidebarNode = {type: 'category', label: 'Webhooks', collapsible: true, collapsed: true, items: webhooks};
   const schemasAt = arranged.findIndex((item) => item.type === 'category' && item.label === 'Schemas');

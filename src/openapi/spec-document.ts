@@ -201,6 +201,26 @@ export class SpecDocument {
 
   private schemes?: Map<string, JsonObject>;
 
+  private tagObjects?: Map<string, JsonObject>;
+
+  /** The declared tags (`tags`) by name, in document order; of two with one name, the first. */
+  declaredTags(): ReadonlyMap<string, JsonObject> {
+    if (!this.tagObjects) {
+      this.tagObjects = new Map();
+      for (const tag of Array.isArray(this.root.tags) ? this.root.tags.filter(isObject) : []) {
+        const name = asString(tag.name);
+        if (name !== undefined && !this.tagObjects.has(name)) this.tagObjects.set(name, tag);
+      }
+    }
+    return this.tagObjects;
+  }
+
+  /** Whether a tag is for navigation: OpenAPI 3.2's `kind` is `nav` or unset (3.0 and 3.1 tags all are). */
+  isNavigationTag(name: string): boolean {
+    const kind = asString(this.declaredTags().get(name)?.kind);
+    return kind === undefined || kind === 'nav';
+  }
+
   /** The security schemes (`components.securitySchemes`) by name, in document
    * order, each `$ref` followed (`{}` for one that does not resolve). */
   securitySchemes(): ReadonlyMap<string, JsonObject> {

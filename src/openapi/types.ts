@@ -239,6 +239,8 @@ export interface OperationPageModel {
   /** A webhook (OpenAPI `webhooks`): the API sends this request; `path` is the event name. */
   webhook?: boolean;
   tags: string[];
+  /** Its tags whose declared `kind` (OpenAPI 3.2) is not `nav` (`audience`, `badge`, …): shown as labels, not navigation. */
+  tagBadges?: {name: string; kind: string}[];
   servers: ServerModel[];
   /** Alternatives: any one inner list satisfies the operation. Empty: no auth. */
   security: SecurityRequirementModel[][];
@@ -269,7 +271,7 @@ export interface OperationPageModel {
  * before the page responds (src/client/page-model.ts).
  */
 export interface OperationPageCore
-  extends Pick<OperationPageModel, 'kind' | 'id' | 'operationId' | 'method' | 'path' | 'summary' | 'deprecated' | 'webhook' | 'tags' | 'servers' | 'security' | 'authSchemes'> {
+  extends Pick<OperationPageModel, 'kind' | 'id' | 'operationId' | 'method' | 'path' | 'summary' | 'deprecated' | 'webhook' | 'tags' | 'tagBadges' | 'servers' | 'security' | 'authSchemes'> {
   /** The code samples' tabs, without their code. */
   codeSamples: Omit<CodeSample, 'code'>[];
   /** Whether the examples column has a request example, and response examples. */

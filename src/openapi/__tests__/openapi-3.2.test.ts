@@ -6,9 +6,10 @@ import {generateCodeSamples} from '../code-samples';
 import {operationPageModel, sampleRequest} from '../model';
 import {querystringText, streamText} from '../model-operation-parts';
 import {securitySchemeModels} from '../model-security';
+import {serverModels} from '../model-urls';
 import {operationToMarkdown} from '../markdown-twin/operation';
 import {assignPageIds} from '../page-ids';
-import {methodClassName} from '../page-generators';
+import {methodClassName, tagParentPageIds} from '../page-generators';
 import {pageOutline} from '../page-outline';
 import {arrangeSidebarItems} from '../sidebar-file';
 import {SpecDocument, type JsonObject} from '../spec-document';
@@ -314,5 +315,67 @@ describe('response summaries and OpenAPI 3.2 security schemes', () => {
       },
     ]);
     expect(page.authSchemes.map(({key, deprecated}) => [key, deprecated])).toEqual([['legacyKey', true], ['device', undefined]]);
+  });
+});
+
+describe('tags with a parent and a kind', () => {
+  const document = spec({
+    tags: [
+      {name: 'Store', kind: 'nav'},
+      {name: 'Orders', parent: 'Store'},
+      {name: 'Refunds', parent: 'Orders', kind: 'nav'},
+      {name: 'Loop A', parent: 'Loop B'},
+      {name: 'Loop B', parent: 'Loop A'},
+      {name: 'Beta', kind: 'badge'},
+    ],
+    paths: {
+      '/store': {get: {operationId: 'getStore', tags: ['Store'], responses: ok}},
+      '/orders': {get: {operationId: 'listOrders', tags: ['Orders', 'Beta'], responses: ok}},
+      '/refunds': {get: {operationId: 'listRefunds', tags: ['Refunds'], responses: ok}},
+      '/loop': {get: {operationId: 'loop', tags: ['Loop A', 'Loop B'], responses: ok}},
+    },
+  });
+  const ids = assignPageIds(document);
+
+  it('shows a tag of another kind than nav as a label, not a sidebar category', () => {
+    const page = operationPageModel(document, ids.operations[1]);
+    expect(page.tagBadges).toEqual([{name: 'Beta', kind: 'badge'}]);
+    const outline = pageOutline(document) as {paths: Record<string, Record<string, JsonObject>>};
+    expect(outline.paths['/orders'].get.tags).toEqual(['orders']);
+    expect(operationPageModel(document, ids.operations[0]).tagBadges).toBeUndefined();
+  });
+
+  it('nests a tag’s category in its parent’s, after its pages, and leaves loops where they were', () => {
+    const parents = tagParentPageIds(document, ids);
+    expect([...parents]).toEqual([
+      ['orders', 'store'],
+      ['refunds', 'orders'],
+      ['loop-a', 'loop-b'],
+      ['loop-b', 'loop-a'],
+    ]);
+    const category = (id: string) => ({type: 'category', label: id, link: {type: 'doc', id: `api/${id}`}, items: [{type: 'doc', id: `api/page-of-${id}`}]});
+    const arranged = arrangeSidebarItems(['store', 'orders', 'refunds', 'loop-a', 'loop-b'].map(category), {schemaLabels: new Map(), webhookPageIds: new Set(), tagParents: parents});
+    expect(arranged).toEqual([
+      {...category('store'), items: [{type: 'doc', id: 'api/page-of-store'}, {...category('orders'), items: [{type: 'doc', id: 'api/page-of-orders'}, category('refunds')]}]},
+      category('loop-a'),
+      category('loop-b'),
+    ]);
+  });
+});
+
+describe('$self, the document’s own URL', () => {
+  it('resolves relative server URLs against it, keeping their variables', () => {
+    const document = new SpecDocument({openapi: '3.2.0', $self: 'https://api.example/specs/v2/openapi.yaml', info: {title: 'T', version: '1'}, paths: {}});
+    expect(serverModels(document, [{url: '/v2'}, {url: 'sandbox/{region}', variables: {region: {default: 'eu'}}}, {url: 'https://other.example'}])).toEqual([
+      {url: 'https://api.example/v2'},
+      {url: 'https://api.example/specs/v2/sandbox/eu', template: 'https://api.example/specs/v2/sandbox/{region}', variables: [{name: 'region', default: 'eu'}]},
+      {url: 'https://other.example'},
+    ]);
+    expect(serverModels(document)).toEqual([{url: 'https://api.example/'}]);
+  });
+
+  it('is ignored when it is not an absolute web URL', () => {
+    const document = new SpecDocument({openapi: '3.2.0', $self: '/openapi.yaml', info: {title: 'T', version: '1'}, paths: {}});
+    expect(serverModels(document, [{url: '/v2'}])).toEqual([{url: '/v2'}]);
   });
 });
