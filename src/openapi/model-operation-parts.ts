@@ -44,6 +44,9 @@ export function streamText(items: unknown[], mediaType: string): string {
   return wellFormed(items.map((item) => `${JSON.stringify(item)}\n`).join(''));
 }
 
+/** How an example shows json-seq's record separator (U+001E): the Unicode symbol for it. */
+export const RECORD_SEPARATOR_SYMBOL = '\u241e';
+
 /** Items a stream's generated example shows. */
 const STREAM_SAMPLE_ITEMS = 3;
 
@@ -115,6 +118,8 @@ export function mediaTypeModels(spec: SpecDocument, content: unknown, direction:
     if (media.itemSchema !== undefined) {
       model.schema = schemaNode(spec, media.itemSchema, direction);
       model.stream = streamFraming(mediaType);
+      // HTML does not allow the control character RS in text: pages and twins show its symbol, ␞.
+      if (model.stream === 'json-seq') model.examples = model.examples.map((example) => ({...example, value: example.value.split('\u001e').join(RECORD_SEPARATOR_SYMBOL)}));
     } else if (media.schema !== undefined) model.schema = schemaNode(spec, media.schema, direction);
     return model;
   });

@@ -46,7 +46,7 @@ export function hasChildren(node: SchemaNode): boolean {
 /** How a stream's items follow one another, as the page and its twin say it after "Stream of X". */
 export function streamFramingText(framing: StreamFraming): string {
   if (framing === 'event-stream') return 'one server-sent event per item';
-  if (framing === 'json-seq') return 'each item a JSON text after a record separator (RFC 7464)';
+  if (framing === 'json-seq') return 'each item a JSON text after a record separator (RFC 7464), shown as ␞';
   return 'one JSON text per line';
 }
 

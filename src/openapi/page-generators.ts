@@ -185,6 +185,7 @@ export function createPageGenerators(options: PageGeneratorOptions) {
         schemaLabels: new Map(ids.schemas.map((schema) => [schema.pageId, schema.name])),
         webhookPageIds: new Set(ids.operations.filter((operation) => operation.kind === 'webhook').map((operation) => operation.pageId)),
         tagParents: tagParentPageIds(loadSpec(), ids),
+        labelTags: new Set(ids.tags.filter((tag) => !loadSpec().isNavigationTag(tag.name)).map((tag) => tag.pageId)),
         methodClasses: new Map(ids.operations.filter((operation) => !isPre32Operation(operation)).map((operation) => [operation.pageId, methodClassName(operation.method)])),
         schemasIndexSlug: ids.schemas.length > 0 ? schemasIndexSlug(options.apiDocsBasePath) : undefined,
       });

@@ -21,7 +21,6 @@ import {asString, isPre32Operation, type JsonObject, type SpecDocument} from './
 export function pageOutline(spec: SpecDocument): JsonObject {
   const ids = assignPageIds(spec);
   const pageIdOfTag = (name: string) => ids.tagPageId(name) ?? name;
-  const navigationTags = (tags: string[]) => tags.filter((name) => spec.isNavigationTag(name));
   const paths: Record<string, Record<string, JsonObject>> = {};
   const webhooks: Record<string, Record<string, JsonObject>> = {};
   // The plugin pages only the methods of OpenAPI 3.1, so an operation under
@@ -38,8 +37,7 @@ export function pageOutline(spec: SpecDocument): JsonObject {
     target[slot.key][slot.method] = {
       operationId: entry.pageId,
       summary: displaySummary(operation, method, path, entry.kind),
-      // A tag of another kind than `nav` (3.2: `audience`, `badge`) is a label on the page, not a sidebar category.
-      ...(navigationTags(entry.tags).length > 0 ? {tags: [...new Set(navigationTags(entry.tags).map(pageIdOfTag))]} : {}),
+      ...(entry.tags.length > 0 ? {tags: [...new Set(entry.tags.map(pageIdOfTag))]} : {}),
       ...(operation.deprecated === true ? {deprecated: true} : {}),
       responses: {default: {description: ''}},
     };

@@ -55,6 +55,8 @@ export interface SidebarArrangement {
   webhookPageIds: Set<string>;
   /** Route of the schemas' index page below the docs route, e.g. `/api/schemas`. */
   schemasIndexSlug?: string;
+  /** Page ids of the tags whose 3.2 `kind` is not `nav` (labels, not navigation): their categories leave the sidebar where every page in them is in another category. */
+  labelTags?: Set<string>;
   /** The page id of a tag category's parent tag (OpenAPI 3.2 `parent`), by the child's page id. */
   tagParents?: Map<string, string>;
   /** Method class of the pages the plugin saw under another method (OpenAPI 3.2's, see page-outline.ts), by page id. */
@@ -73,6 +75,22 @@ function categoryPageId(item: SidebarNode): string | undefined {
   if (item.type !== 'category' || typeof item.link !== 'object' || item.link === null) return undefined;
   const id = (item.link as {id?: unknown}).id;
   return typeof id === 'string' ? id.slice(id.lastIndexOf('/') + 1) : undefined;
+}
+
+/** The doc ids a list of sidebar items holds, at any depth. */
+function docIds(items: SidebarNode[]): string[] {
+  return items.flatMap((item) => (item.type === 'doc' && typeof item.id === 'string' ? [item.id] : docIds(item.items ?? [])));
+}
+
+/** Top-level categories of label tags left out, where each of their pages is also in another category: the tag's page stays, linked from the overview. */
+function withoutLabelCategories(items: SidebarNode[], labelTags: Set<string> | undefined): SidebarNode[] {
+  if (!labelTags || labelTags.size === 0) return items;
+  const isLabel = (item: SidebarNode) => {
+    const id = categoryPageId(item);
+    return id !== undefined && labelTags.has(id);
+  };
+  const elsewhere = new Set(docIds(items.filter((item) => !isLabel(item))));
+  return items.filter((item) => !isLabel(item) || !docIds(item.items ?? []).every((id) => elsewhere.has(id)));
 }
 
 /** Tag categories moved into their parent tag's category, after its pages.
@@ -150,7 +168,7 @@ export function arrangeSidebarItems(items: SidebarNode[], arrangement: SidebarAr
       }
       return [item];
     });
-  const arranged = nestTagCategories(visit(items), arrangement.tagParents);
+  const arranged = nestTagCategories(withoutLabelCategories(visit(items), arrangement.labelTags), arrangement.tagParents);
   if (webhooks.length === 0) return arranged;
   const webhookCategory: SidebarNode = {type: 'category', label: 'Webhooks', collapsible: true, collapsed: true, items: webhooks};
   const schemasAt = arranged.findIndex((item) => item.type === 'category' && item.label === 'Schemas');

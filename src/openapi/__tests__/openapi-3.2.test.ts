@@ -227,7 +227,8 @@ describe('streams of itemSchema items', () => {
     expect(sse.examples[0]).toMatchObject({generated: true, value: 'data: {"id":7,"status":"done"}\n\ndata: {"id":7,"status":"done"}\n\ndata: {"id":7,"status":"done"}\n'});
     expect(jsonl.examples[0].value).toBe('{"id":1}\n{"id":2}\n');
     expect(ndjson.examples[0].value).toBe('{"id":1}\n{"id":2,"status":"done"}\n');
-    expect(seq.examples[0].value).toBe('\u001e{"id":1}\n');
+    // Shown with the symbol for the separator: HTML allows no control character in text.
+    expect(seq.examples[0].value).toBe('␞{"id":1}\n');
     expect(streamText([{id: 1}, {id: 2}], 'application/json-seq')).toBe('\u001e{"id":1}\n\u001e{"id":2}\n');
     expect(streamText([{event: 'done', data: 'line 1\nline 2', id: '9'}], 'text/event-stream')).toBe('event: done\ndata: line 1\ndata: line 2\nid: 9\n');
   });
@@ -235,7 +236,7 @@ describe('streams of itemSchema items', () => {
   it('says "Stream of" in the Markdown twin', () => {
     const twin = operationToMarkdown({...page, codeSamples: []}, {siteUrl: 'https://docs.example'});
     expect(twin).toContain('Stream of `JobEvent`: one server-sent event per item. Each item:');
-    expect(twin).toContain('Stream of `object`: each item a JSON text after a record separator (RFC 7464). Each item:');
+    expect(twin).toContain('Stream of `object`: each item a JSON text after a record separator (RFC 7464), shown as ␞. Each item:');
   });
 });
 
@@ -340,9 +341,17 @@ describe('tags with a parent and a kind', () => {
   it('shows a tag of another kind than nav as a label, not a sidebar category', () => {
     const page = operationPageModel(document, ids.operations[1]);
     expect(page.tagBadges).toEqual([{name: 'Beta', kind: 'badge'}]);
-    const outline = pageOutline(document) as {paths: Record<string, Record<string, JsonObject>>};
-    expect(outline.paths['/orders'].get.tags).toEqual(['orders']);
     expect(operationPageModel(document, ids.operations[0]).tagBadges).toBeUndefined();
+    // The plugin still writes the label's page (the overview links to it); its category leaves the sidebar.
+    const outline = pageOutline(document) as {paths: Record<string, Record<string, JsonObject>>};
+    expect(outline.paths['/orders'].get.tags).toEqual(['orders', 'beta']);
+    const doc = (id: string) => ({type: 'doc', id: `api/${id}`});
+    const arrangement = {schemaLabels: new Map(), webhookPageIds: new Set<string>(), labelTags: new Set(['beta'])};
+    const orders = {type: 'category', label: 'Orders', link: doc('orders'), items: [doc('list-orders')]};
+    const beta = (...pages: string[]) => ({type: 'category', label: 'Beta', link: doc('beta'), items: pages.map(doc)});
+    expect(arrangeSidebarItems([orders, beta('list-orders')], arrangement)).toEqual([orders]);
+    // A page only a label tag holds keeps the category, so it stays in the sidebar.
+    expect(arrangeSidebarItems([orders, beta('list-orders', 'beta-only')], arrangement)).toEqual([orders, beta('list-orders', 'beta-only')]);
   });
 
   it('nests a tag’s category in its parent’s, after its pages, and leaves loops where they were', () => {
