@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest';
 
 import {operationsOf} from '../../openapi-diff/operations';
 import {respondFromSandbox} from '../../components/ApiExplorer/sandbox';
+import {buildPostmanCollection, requestItems} from '../../plugins/spec-downloads/postman';
 import {generateCodeSamples} from '../code-samples';
 import {operationPageModel, sampleRequest} from '../model';
 import {querystringText, streamText} from '../model-operation-parts';
@@ -386,5 +387,39 @@ describe('$self, the document’s own URL', () => {
   it('is ignored when it is not an absolute web URL', () => {
     const document = new SpecDocument({openapi: '3.2.0', $self: '/openapi.yaml', info: {title: 'T', version: '1'}, paths: {}});
     expect(serverModels(document, [{url: '/v2'}])).toEqual([{url: '/v2'}]);
+  });
+});
+
+describe('the Postman collection', () => {
+  it('has a request for each query and additional operation, in its tag’s folder', async () => {
+    const document = spec({
+      paths: {
+        '/items': {
+          get: {operationId: 'listItems', tags: ['Items'], responses: ok},
+          query: {
+            operationId: 'searchItems',
+            summary: 'Search items',
+            tags: ['Items'],
+            requestBody: {content: {'application/json': {examples: {red: {dataValue: {colour: 'red'}}}}}},
+            responses: {'200': {description: 'ok', content: {'application/json': {schema: {type: 'array'}}}}},
+          },
+        },
+        '/items/{itemId}': {additionalOperations: {COPY: {operationId: 'copyItem', security: [], responses: ok}}},
+      },
+    });
+    const collection = await buildPostmanCollection(document);
+    const items = collection.item.find(({name}) => name === 'Items')?.item ?? [];
+    expect(items.map(({name, request}) => `${name} ${request?.method}`)).toEqual(['list Items GET', 'Search items QUERY']);
+    expect(items[1].request).toMatchObject({
+      header: [
+        {key: 'Accept', value: 'application/json'},
+        {key: 'Content-Type', value: 'application/json'},
+      ],
+      url: {raw: '{{baseUrl}}/items', host: ['{{baseUrl}}'], path: ['items']},
+      body: {mode: 'raw', raw: '{\n  "colour": "red"\n}'},
+    });
+    const copy = requestItems(collection.item).find(({request}) => request?.method === 'COPY');
+    expect(copy?.request).toMatchObject({url: {path: ['items', ':itemId'], variable: [{key: 'itemId', value: ''}]}, auth: {type: 'noauth'}});
+    expect(copy?.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
