@@ -204,7 +204,9 @@ function mediaRoots(document: Json, content: unknown, body: {kind: 'request'} | 
   if (!isJson(content)) return [];
   return Object.entries(content).map(([mediaType, rawMedia], index) => {
     const media = follow(document, rawMedia).node;
-    return {root: `${prefix}${bodyAnchor(body, mediaType, index)}`, fields: media.schema === undefined ? [] : expectedFields({document, direction, ancestors: []}, media.schema)};
+    // A stream (OpenAPI 3.2 `itemSchema`) shows the fields of each item.
+    const schema = media.itemSchema ?? media.schema;
+    return {root: `${prefix}${bodyAnchor(body, mediaType, index)}`, fields: schema === undefined ? [] : expectedFields({document, direction, ancestors: []}, schema)};
   });
 }
 
@@ -219,7 +221,8 @@ function operationRoots(document: Json, pathItem: Json, operation: Json, prefix 
     }
   }
   for (const parameter of parameters.values()) {
-    const location = ['path', 'query', 'header', 'cookie'].includes(parameter.in as string) ? (parameter.in as 'path' | 'query' | 'header' | 'cookie') : 'query';
+    // `querystring` (OpenAPI 3.2) is the whole query string, a section of its own.
+    const location = ['path', 'query', 'querystring', 'header', 'cookie'].includes(parameter.in as string) ? (parameter.in as 'path' | 'query' | 'querystring' | 'header' | 'cookie') : 'query';
     const content = parameter.schema === undefined && isJson(parameter.content) ? Object.values(parameter.content)[0] : undefined;
     const schema = parameter.schema ?? (isJson(content) ? follow(document, content).node.schema : undefined);
     const anchor = `${prefix}${parameterAnchor(location, parameter.name as string)}`;
