@@ -1,5 +1,5 @@
 // `npm run test:corpus`: builds the site from every spec of the corpus (the
-// openapi-docs demo specs, tests/fixtures/hostile.yaml and imperfect.yaml)
+// openapi-docs demo specs, tests/fixtures/hostile.yaml, imperfect.yaml and openapi-3.2.yaml)
 // exactly as a user does, `SPEC_FILE=<spec> npm run build` with the site's own
 // config, in an isolated copy of the project (.work/corpus-site/), and
 // checks that every operation of each spec has a page with its method, path

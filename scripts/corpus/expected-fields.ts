@@ -11,7 +11,13 @@ import {expectedTitle} from './expected-operations';
 type Json = Record<string, unknown>;
 
 // Its own HTTP_METHODS and $ref walk, not src/openapi/spec-document.ts's, on purpose: an oracle must not share the code it checks.
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
+
+/** A path item's operations: its fixed-field methods in `order`, then OpenAPI 3.2's `additionalOperations` under their own names. */
+function operationsOfPathItem(pathItem: Json, order: readonly string[] = HTTP_METHODS): [string, unknown][] {
+  const additional = isJson(pathItem.additionalOperations) ? Object.entries(pathItem.additionalOperations) : [];
+  return [...order.filter((key) => (HTTP_METHODS as readonly string[]).includes(key)).map((method): [string, unknown] => [method, pathItem[method]]), ...additional];
+}
 const SCHEMA_REF = '#/components/schemas/';
 /** Where the walk stops: deeper than any page expands a tree that is not circular. */
 const MAX_DEPTH = 14;
@@ -198,7 +204,9 @@ function mediaRoots(document: Json, content: unknown, body: {kind: 'request'} | 
   if (!isJson(content)) return [];
   return Object.entries(content).map(([mediaType, rawMedia], index) => {
     const media = follow(document, rawMedia).node;
-    return {root: `${prefix}${bodyAnchor(body, mediaType, index)}`, fields: media.schema === undefined ? [] : expectedFields({document, direction, ancestors: []}, media.schema)};
+    // A stream (OpenAPI 3.2 `itemSchema`) shows the fields of each item.
+    const schema = media.itemSchema ?? media.schema;
+    return {root: `${prefix}${bodyAnchor(body, mediaType, index)}`, fields: schema === undefined ? [] : expectedFields({document, direction, ancestors: []}, schema)};
   });
 }
 
@@ -213,7 +221,8 @@ function operationRoots(document: Json, pathItem: Json, operation: Json, prefix 
     }
   }
   for (const parameter of parameters.values()) {
-    const location = ['path', 'query', 'header', 'cookie'].includes(parameter.in as string) ? (parameter.in as 'path' | 'query' | 'header' | 'cookie') : 'query';
+    // `querystring` (OpenAPI 3.2) is the whole query string, a section of its own.
+    const location = ['path', 'query', 'querystring', 'header', 'cookie'].includes(parameter.in as string) ? (parameter.in as 'path' | 'query' | 'querystring' | 'header' | 'cookie') : 'query';
     const content = parameter.schema === undefined && isJson(parameter.content) ? Object.values(parameter.content)[0] : undefined;
     const schema = parameter.schema ?? (isJson(content) ? follow(document, content).node.schema : undefined);
     const anchor = `${prefix}${parameterAnchor(location, parameter.name as string)}`;
@@ -241,8 +250,8 @@ function pageOf(document: Json, kind: 'operation' | 'webhook', path: string, met
   for (const rawCallback of Object.values(isJson(operation.callbacks) ? operation.callbacks : {})) {
     for (const rawPathItem of Object.values(follow(document, rawCallback).node)) {
       const callbackItem = follow(document, rawPathItem).node;
-      for (const [callbackMethod, rawOperation] of Object.entries(callbackItem)) {
-        if (!(HTTP_METHODS as readonly string[]).includes(callbackMethod) || !isJson(rawOperation)) continue;
+      for (const [, rawOperation] of operationsOfPathItem(callbackItem, Object.keys(callbackItem))) {
+        if (!isJson(rawOperation)) continue;
         roots.push(...operationRoots(document, callbackItem, follow(document, rawOperation).node, callbackAnchorPrefix(index)));
         index += 1;
       }
@@ -262,8 +271,7 @@ export function expectedPages(document: unknown): ExpectedPage[] {
     if (key === 'x-webhooks' && isJson(document.webhooks)) continue;
     for (const [path, rawPathItem] of Object.entries(section)) {
       const pathItem = follow(document, rawPathItem).node;
-      for (const method of HTTP_METHODS) {
-        const operation = pathItem[method];
+      for (const [method, operation] of operationsOfPathItem(pathItem)) {
         if (isJson(operation)) pages.push(pageOf(document, kind, path, method, pathItem, operation));
       }
     }

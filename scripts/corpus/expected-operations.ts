@@ -8,7 +8,13 @@ import {parse} from 'yaml';
  */
 
 // Its own HTTP_METHODS, $ref walk and YAML parse, not src/openapi/spec-document.ts's or parseSpecText, on purpose: an oracle must not share the code it checks.
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
+
+/** A path item's operations: its fixed-field methods, then OpenAPI 3.2's `additionalOperations` under their own names. */
+function operationsOfPathItem(pathItem: Json): [string, unknown][] {
+  const additional = isJson(pathItem.additionalOperations) ? Object.entries(pathItem.additionalOperations) : [];
+  return [...HTTP_METHODS.map((method): [string, unknown] => [method, pathItem[method]]), ...additional];
+}
 
 export interface ExpectedOperation {
   method: string;
@@ -63,8 +69,7 @@ export function expectedOperations(document: unknown): ExpectedOperation[] {
   const operations: ExpectedOperation[] = [];
   for (const [path, rawPathItem] of Object.entries(document.paths)) {
     const pathItem = pathItemOf(document, rawPathItem);
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem[method];
+    for (const [method, operation] of operationsOfPathItem(pathItem)) {
       if (!isJson(operation)) continue;
       operations.push({method, path, title: expectedTitle(operation, 'operation', method, path)});
     }

@@ -11,7 +11,8 @@ import {runStep} from './run-step';
  * Sites built from the test fixtures for the end-to-end suite: the hostile
  * spec (tests/e2e/hostile.spec.ts), the imperfect one
  * (tests/e2e/imperfect.spec.ts), one with every kind of security scheme
- * (tests/e2e/authorize.spec.ts) and a large generated one whose route table
+ * (tests/e2e/authorize.spec.ts), one that uses every OpenAPI 3.2 addition
+ * (tests/e2e/openapi-3.2.spec.ts), a large generated one whose route table
  * the browser loads in sections (tests/e2e/route-sections.spec.ts), and one
  * changed by two overlays (tests/e2e/overlays.spec.ts). Each is built exactly as a user builds, with
  * `SPEC_FILE=<fixture> [SPEC_OVERLAYS=<overlays>] npm run build` in an isolated copy of the site, and
@@ -26,6 +27,7 @@ export const FIXTURE_SPECS = {
   hostile: 'tests/fixtures/hostile.yaml',
   imperfect: 'tests/fixtures/imperfect.yaml',
   auth: 'tests/fixtures/auth.yaml',
+  oas32: 'tests/fixtures/openapi-3.2.yaml',
   large: '.work/fixture-specs/large.json',
   overlay: 'tests/fixtures/overlay/openapi.yaml',
 } as const;

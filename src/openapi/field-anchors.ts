@@ -64,7 +64,7 @@ export function unescapeFieldName(escaped: string): string | undefined {
   return name;
 }
 
-export type ParameterSection = 'path' | 'query' | 'header' | 'cookie';
+export type ParameterSection = 'path' | 'query' | 'querystring' | 'header' | 'cookie';
 
 /** The prefix of a parameter's id: `query.limit`. */
 export function parameterAnchor(location: ParameterSection, name: string): string {

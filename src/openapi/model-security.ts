@@ -27,6 +27,7 @@ export function securityModels(spec: SpecDocument, requirements: unknown): Secur
       };
       const description = renderMarkdown(scheme.description, {topHeadingLevel: 5});
       if (description) model.description = description;
+      if (scheme.deprecated === true) model.deprecated = true;
       return model;
     }),
   );
@@ -46,7 +47,7 @@ export function securitySchemeModels(spec: SpecDocument, {withDescriptions = tru
           type: wellFormed(type),
           scopes: Object.entries(scopes).map(([name, description]) => ({name: wellFormed(name), description: wellFormed(String(description ?? ''))})),
         };
-        for (const field of ['tokenUrl', 'authorizationUrl', 'refreshUrl'] as const) {
+        for (const field of ['tokenUrl', 'authorizationUrl', 'refreshUrl', 'deviceAuthorizationUrl'] as const) {
           const url = safeUrl(flow[field]);
           if (url) model[field] = url;
         }
@@ -63,6 +64,9 @@ export function securitySchemeModels(spec: SpecDocument, {withDescriptions = tru
     if (model.type === 'http' && bearerFormat) model.bearerFormat = wellFormed(bearerFormat);
     const discovery = safeUrl(scheme.openIdConnectUrl);
     if (model.type === 'openIdConnect' && discovery) model.openIdConnectUrl = discovery;
+    const metadata = safeUrl(scheme.oauth2MetadataUrl);
+    if (model.type === 'oauth2' && metadata) model.oauth2MetadataUrl = metadata;
+    if (scheme.deprecated === true) model.deprecated = true;
     if (withDescriptions) {
       const description = renderMarkdown(scheme.description, {topHeadingLevel: 4});
       if (description) model.description = description;

@@ -2,7 +2,7 @@
  * Reading helpers for the render model that both the build (src/openapi) and
  * browser components use, so they carry no dependencies.
  */
-import type {RichTextNode, SchemaNode} from './types';
+import type {RichTextNode, SchemaNode, StreamFraming} from './types';
 
 /** The text inside a rich text node, markup dropped. */
 export function textOf(node: RichTextNode): string {
@@ -41,4 +41,16 @@ export function hasChildren(node: SchemaNode): boolean {
       // A map's value type is a field of its own (`<any key>`), even a plain one: it has its own id.
       (node.additionalProperties !== undefined && node.additionalProperties !== true),
   );
+}
+
+/** How a stream's items follow one another, as the page and its twin say it after "Stream of X". */
+export function streamFramingText(framing: StreamFraming): string {
+  if (framing === 'event-stream') return 'one server-sent event per item';
+  if (framing === 'json-seq') return 'each item a JSON text after a record separator (RFC 7464), shown as ␞';
+  return 'one JSON text per line';
+}
+
+/** What a stream's items are named: their schema's name, else their type. */
+export function streamItemName(schema: SchemaNode): string {
+  return schema.refName ?? schema.typeLabel;
 }

@@ -18,11 +18,34 @@ export function safeUrl(value: unknown): string | undefined {
   }
 }
 
+/** The document's own URL, OpenAPI 3.2's `$self`, when it is an absolute web URL. */
+function selfUrl(spec: SpecDocument): URL | undefined {
+  const self = asString(spec.root.$self);
+  if (self === undefined) return undefined;
+  try {
+    const url = new URL(self);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A relative server URL resolved against `$self`, as OpenAPI resolves it against the document's location; its `{variables}` kept. */
+function againstSelf(template: string, self: URL | undefined): string {
+  if (!self || /^[a-z][a-z0-9+.-]*:/i.test(template)) return template;
+  try {
+    return new URL(template, self).href.replace(/%7B([^%/]*)%7D/g, '{$1}');
+  } catch {
+    return template;
+  }
+}
+
 export function serverModels(spec: SpecDocument, ...levels: unknown[]): ServerModel[] {
   const servers = levels.find((level) => Array.isArray(level) && level.length > 0) as unknown[] | undefined;
-  if (!servers) return [{url: '/'}];
+  const self = selfUrl(spec);
+  if (!servers) return [{url: self ? againstSelf('/', self) : '/'}];
   return servers.filter(isObject).map((server) => {
-    const template = asString(server.url) ?? '/';
+    const template = againstSelf(asString(server.url) ?? '/', self);
     let url = template;
     const variables: ServerVariableModel[] = [];
     for (const [name, variable] of Object.entries(isObject(server.variables) ? server.variables : {})) {

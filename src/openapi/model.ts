@@ -6,7 +6,7 @@ import {authSchemes, securityModels} from './model-security';
 import {serverModels} from './model-urls';
 import type {PagedOperation} from './page-ids';
 import {displaySummary, leadSummary} from './page-outline';
-import {asString, isHttpMethod, isObject, type JsonObject, type SpecDocument} from './spec-document';
+import {asString, isObject, pathItemOperations, type JsonObject, type SpecDocument} from './spec-document';
 import type {CallbackModel, OperationPageModel, SampleRequest} from './types';
 
 /** The model of an operation (or webhook) page: what it shows, from the spec,
@@ -19,9 +19,8 @@ function callbackModels(spec: SpecDocument, callbacks: unknown): CallbackModel[]
   for (const [name, raw] of Object.entries(callbacks)) {
     for (const [expression, rawPathItem] of Object.entries(spec.resolve(raw).value)) {
       const pathItem = spec.resolve(rawPathItem).value;
-      for (const [method, rawOperation] of Object.entries(pathItem)) {
-        // In the path item's own order, as the page lists them.
-        if (!isHttpMethod(method) || !isObject(rawOperation)) continue;
+      // In the path item's own order, as the page lists them.
+      for (const {method, operation: rawOperation} of pathItemOperations(pathItem, {documentOrder: true})) {
         const operation = spec.resolve(rawOperation).value;
         const summary = asString(operation.summary);
         const model: CallbackModel = {
@@ -48,6 +47,22 @@ function callbackModels(spec: SpecDocument, callbacks: unknown): CallbackModel[]
   return result;
 }
 
+const tagKindsBySpec = new WeakMap<SpecDocument, Map<string, string>>();
+
+/** The `kind` (OpenAPI 3.2) of each declared tag that has one, by name, as page models name tags. */
+function declaredTagKinds(spec: SpecDocument): Map<string, string> {
+  let kinds = tagKindsBySpec.get(spec);
+  if (!kinds) {
+    kinds = new Map();
+    for (const [name, tag] of spec.declaredTags()) {
+      const kind = asString(tag.kind);
+      if (kind !== undefined && !kinds.has(wellFormed(name))) kinds.set(wellFormed(name), kind);
+    }
+    tagKindsBySpec.set(spec, kinds);
+  }
+  return kinds;
+}
+
 /** The request the code samples and the explorer start from: the first
  * server, example parameter values, the first request example. */
 export function sampleRequest(page: Omit<OperationPageModel, 'codeSamples'>): SampleRequest {
@@ -58,6 +73,7 @@ export function sampleRequest(page: Omit<OperationPageModel, 'codeSamples'>): Sa
     const value = jsonValueAsText(parameter.example);
     if (parameter.in === 'path') path = path.split(`{${parameter.name}}`).join(encodeURIComponent(value || parameter.name));
     else if (!parameter.required && parameter.example === undefined) continue;
+    else if (parameter.in === 'querystring') new URLSearchParams(value).forEach((fieldValue, name) => queryString.push({name, value: fieldValue}));
     else if (parameter.in === 'query' && parameter.required) queryString.push({name: parameter.name, value});
     else if (parameter.in === 'header' && (parameter.required || /^idempotency-key$/i.test(parameter.name))) headers.push({name: parameter.name, value});
   }
@@ -118,6 +134,11 @@ export function operationPageModel(spec: SpecDocument, entry: PagedOperation): O
     callbacks: callbackModels(spec, operation.callbacks),
     authSchemes: authSchemes(spec),
   };
+  const tagBadges = model.tags.flatMap((name) => {
+    const kind = declaredTagKinds(spec).get(name);
+    return kind !== undefined && kind !== 'nav' ? [{name, kind: wellFormed(kind)}] : [];
+  });
+  if (tagBadges.length > 0) model.tagBadges = tagBadges;
   const operationId = asString(operation.operationId);
   if (operationId) model.operationId = wellFormed(operationId);
   if (description) model.description = description;

@@ -14,7 +14,7 @@ export function examplesShown(page: OperationPageModel | OperationPageCore): Ope
 
 /** What an operation page needs to hydrate (see OperationPageCore). */
 export function operationPageCore(page: OperationPageModel): OperationPageCore {
-  const {kind, id, operationId, method, path, summary, deprecated, webhook, tags, servers, security, authSchemes} = page;
+  const {kind, id, operationId, method, path, summary, deprecated, webhook, tags, tagBadges, servers, security, authSchemes} = page;
   return {
     kind,
     id,
@@ -25,6 +25,7 @@ export function operationPageCore(page: OperationPageModel): OperationPageCore {
     deprecated,
     ...(webhook === undefined ? {} : {webhook}),
     tags,
+    ...(tagBadges === undefined ? {} : {tagBadges}),
     servers,
     security,
     authSchemes,

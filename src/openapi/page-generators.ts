@@ -13,7 +13,7 @@ import {arrangeApiSidebar, renameSidebarDoc} from './sidebar-file';
 import {linkContextFor} from './spec-link-context';
 import type {LinkContext} from './spec-links';
 import {readResolvedSpec} from '../spec-source/parse-spec';
-import type {SpecDocument} from './spec-document';
+import {isPre32Operation, type SpecDocument} from './spec-document';
 import type {CodeSample, OperationPageCore, OperationPageModel, PageModel} from './types';
 
 /** What docusaurus-plugin-openapi-docs hands a page generator (the parts we use). */
@@ -44,6 +44,23 @@ export interface PageGeneratorOptions {
  * "Schemas" category), relative to the docs route: `/docs/api/schemas` → `/api/schemas`. */
 export function schemasIndexSlug(apiDocsBasePath: string): string {
   return `${apiDocsBasePath.replace(/^\/docs(?=\/|$)/, '')}/${SCHEMA_PAGES_DIR}`;
+}
+
+/** An operation's method as a class name of its sidebar item (`get`, `query`, `copy`): HTTP allows characters a class name or our front matter's quotes would not. */
+export function methodClassName(method: string): string {
+  return method.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+}
+
+/** The page id of each navigation tag's parent tag (OpenAPI 3.2 `parent`), by the child's page id. */
+export function tagParentPageIds(spec: SpecDocument, ids: ReturnType<typeof assignPageIds>): Map<string, string> {
+  const parents = new Map<string, string>();
+  for (const [name, tag] of spec.declaredTags()) {
+    const parent = typeof tag.parent === 'string' ? tag.parent : undefined;
+    const childId = ids.tagPageId(name);
+    const parentId = parent === undefined ? undefined : ids.tagPageId(parent);
+    if (childId !== undefined && parentId !== undefined && spec.isNavigationTag(name) && spec.isNavigationTag(parent!)) parents.set(childId, parentId);
+  }
+  return parents;
 }
 
 /** Front matter values are written between double quotes in our templates:
@@ -148,6 +165,8 @@ export function createPageGenerators(options: PageGeneratorOptions) {
       // and the local search index read it (the index skips text above the first heading).
       const operationId = page.operationId ? ` (${page.operationId})` : '';
       setFrontMatter(item, page.summary, `${page.method.toUpperCase()} ${page.path}${operationId}: ${page.plainDescription}`);
+      // The outline gives an OpenAPI 3.2 method's page a GET slot (page-outline.ts): its sidebar class names the real one.
+      if (item.api) item.api.method = methodClassName(entry.method);
       return pageBody(item.id, 'OperationPage');
     },
     createInfoPageMD(item: PluginPageItem): string {
@@ -166,6 +185,9 @@ export function createPageGenerators(options: PageGeneratorOptions) {
       arrangeApiSidebar(sidebarFile, {
         schemaLabels: new Map(ids.schemas.map((schema) => [schema.pageId, schema.name])),
         webhookPageIds: new Set(ids.operations.filter((operation) => operation.kind === 'webhook').map((operation) => operation.pageId)),
+        tagParents: tagParentPageIds(loadSpec(), ids),
+        labelTags: new Set(ids.tags.filter((tag) => !loadSpec().isNavigationTag(tag.name)).map((tag) => tag.pageId)),
+        methodClasses: new Map(ids.operations.filter((operation) => !isPre32Operation(operation)).map((operation) => [operation.pageId, methodClassName(operation.method)])),
         schemasIndexSlug: ids.schemas.length > 0 ? schemasIndexSlug(options.apiDocsBasePath) : undefined,
       });
       const page = overviewPageModel(loadSpec(), item.id, options.apiDocsBasePath);

@@ -2,7 +2,7 @@ import {createHash} from 'node:crypto';
 
 import kebabCase from 'lodash/kebabCase';
 
-import {asString, escapePointerSegment, isObject, type JsonObject, type OperationEntry, type SpecDocument} from './spec-document';
+import {asString, escapePointerSegment, isObject, operationPointer, type JsonObject, type OperationEntry, type SpecDocument} from './spec-document';
 
 /**
  * The one rule for the id (and so the route, `/docs/api/<id>`) of every
@@ -157,12 +157,12 @@ export function assignPageIds(spec: SpecDocument): PageIdAssignment {
     ...spec.operations().map((entry) => ({
       kind: 'operation' as const,
       entry,
-      pointer: `/paths/${escapePointerSegment(entry.path)}/${entry.method}`,
+      pointer: operationPointer('paths', entry),
     })),
     ...spec.webhooks().map((entry) => ({
       kind: 'webhook' as const,
       entry,
-      pointer: `/${spec.webhooksKey()}/${escapePointerSegment(entry.path)}/${entry.method}`,
+      pointer: operationPointer(spec.webhooksKey(), entry),
     })),
   ];
 

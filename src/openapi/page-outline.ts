@@ -1,7 +1,7 @@
 import kebabCase from 'lodash/kebabCase';
 
 import {assignPageIds} from './page-ids';
-import {asString, type JsonObject, type SpecDocument} from './spec-document';
+import {asString, isPre32Operation, type JsonObject, type SpecDocument} from './spec-document';
 
 /**
  * The document docusaurus-plugin-openapi-docs generates from: one entry per
@@ -26,12 +26,19 @@ export function pageOutline(spec: SpecDocument): JsonObject {
   type PathItemOutline = {order: string[]; methods: Map<string, JsonObject>};
   const paths = new Map<string, PathItemOutline>();
   const webhooks = new Map<string, PathItemOutline>();
+  // The plugin pages only the methods of OpenAPI 3.1, so an operation under
+  // another (`query`, `additionalOperations`) is outlined as a GET of a path
+  // of its own, next to its path: the plugin needs only the page id, and our
+  // generators render the page from the real description.
+  const outlineSlot = (entry: (typeof ids.operations)[number]) =>
+    isPre32Operation(entry) ? {key: entry.path, method: entry.method} : {key: `${entry.path} ${entry.method}`, method: 'get'};
   for (const entry of ids.operations) {
     const {operation, method, path} = entry;
     const target = entry.kind === 'webhook' ? webhooks : paths;
-    const pathItem = target.get(path) ?? {order: Object.keys(entry.pathItem), methods: new Map<string, JsonObject>()};
-    target.set(path, pathItem);
-    pathItem.methods.set(method, {
+    const slot = outlineSlot(entry);
+    const pathItem = target.get(slot.key) ?? {order: Object.keys(entry.pathItem), methods: new Map<string, JsonObject>()};
+    target.set(slot.key, pathItem);
+    pathItem.methods.set(slot.method, {
       operationId: entry.pageId,
       summary: displaySummary(operation, method, path, entry.kind),
       ...(entry.tags.length > 0 ? {tags: [...new Set(entry.tags.map(pageIdOfTag))]} : {}),

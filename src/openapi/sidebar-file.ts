@@ -57,6 +57,12 @@ export interface SidebarArrangement {
   webhookPageIds: Set<string>;
   /** Route of the schemas' index page below the docs route, e.g. `/api/schemas`. */
   schemasIndexSlug?: string;
+  /** Page ids of the tags whose 3.2 `kind` is not `nav` (labels, not navigation): their categories leave the sidebar where every page in them is in another category. */
+  labelTags?: Set<string>;
+  /** The page id of a tag category's parent tag (OpenAPI 3.2 `parent`), by the child's page id. */
+  tagParents?: Map<string, string>;
+  /** Method class of the pages the plugin saw under another method (OpenAPI 3.2's, see page-outline.ts), by page id. */
+  methodClasses?: Map<string, string>;
 }
 
 /** Last part of a doc id, after the plugin's folder prefix (`api/schemas/contact` → `schemas/contact` for schemas). */
@@ -64,6 +70,63 @@ function pageIdOf(docId: string, folder: string): string | undefined {
   const marker = `${folder}/`;
   const at = docId.lastIndexOf(marker);
   return at === -1 ? undefined : docId.slice(at);
+}
+
+/** The tag page id a category links to (`api/pets` → `pets`). */
+function categoryPageId(item: SidebarNode): string | undefined {
+  if (item.type !== 'category' || typeof item.link !== 'object' || item.link === null) return undefined;
+  const id = (item.link as {id?: unknown}).id;
+  return typeof id === 'string' ? id.slice(id.lastIndexOf('/') + 1) : undefined;
+}
+
+/** The doc ids a list of sidebar items holds, at any depth. */
+function docIds(items: SidebarNode[]): string[] {
+  return items.flatMap((item) => (item.type === 'doc' && typeof item.id === 'string' ? [item.id] : docIds(item.items ?? [])));
+}
+
+/** Top-level categories of label tags left out, where each of their pages is also in another category: the tag's page stays, linked from the overview. */
+function withoutLabelCategories(items: SidebarNode[], labelTags: Set<string> | undefined): SidebarNode[] {
+  if (!labelTags || labelTags.size === 0) return items;
+  const isLabel = (item: SidebarNode) => {
+    const id = categoryPageId(item);
+    return id !== undefined && labelTags.has(id);
+  };
+  const elsewhere = new Set(docIds(items.filter((item) => !isLabel(item))));
+  return items.filter((item) => !isLabel(item) || !docIds(item.items ?? []).every((id) => elsewhere.has(id)));
+}
+
+/** Tag categories moved into their parent tag's category, after its pages.
+ * A parent without a category, or a chain of parents that comes back to
+ * itself, leaves the category where it was. */
+function nestTagCategories(items: SidebarNode[], tagParents: Map<string, string> | undefined): SidebarNode[] {
+  if (!tagParents || tagParents.size === 0) return items;
+  const categories = new Set(items.map(categoryPageId).filter((id): id is string => id !== undefined));
+  const parentOf = (id: string) => {
+    const parent = tagParents.get(id);
+    return parent !== undefined && categories.has(parent) ? parent : undefined;
+  };
+  const inLoop = (id: string) => {
+    const seen = new Set([id]);
+    for (let parent = parentOf(id); parent !== undefined; parent = parentOf(parent)) {
+      if (seen.has(parent)) return true;
+      seen.add(parent);
+    }
+    return false;
+  };
+  const children = new Map<string, SidebarNode[]>();
+  const top: SidebarNode[] = [];
+  for (const item of items) {
+    const id = categoryPageId(item);
+    const parent = id !== undefined && !inLoop(id) ? parentOf(id) : undefined;
+    if (parent === undefined) top.push(item);
+    else children.set(parent, [...(children.get(parent) ?? []), item]);
+  }
+  const withChildren = (item: SidebarNode): SidebarNode => {
+    const id = categoryPageId(item);
+    const nested = id === undefined ? undefined : children.get(id);
+    return nested ? {...item, items: [...(item.items ?? []), ...nested.map(withChildren)]} : item;
+  };
+  return top.map(withChildren);
 }
 
 /** The sidebar as the site shows it, from the plugin's: webhooks in a
@@ -88,6 +151,10 @@ export function arrangeSidebarItems(items: SidebarNode[], arrangement: SidebarAr
         if (!webhookIds.has(String(item.id))) webhooks.push(item);
         webhookIds.add(String(item.id));
         return [];
+      }
+      const methodClass = item.type === 'doc' && typeof item.id === 'string' ? arrangement.methodClasses?.get(item.id.slice(item.id.lastIndexOf('/') + 1)) : undefined;
+      if (methodClass !== undefined && typeof item.className === 'string') {
+        return [{...item, className: item.className.split(' ').map((name) => (name === 'get' ? methodClass : name)).join(' ')}];
       }
       if (item.type === 'doc' && typeof item.id === 'string') {
         const schemaPage = pageIdOf(item.id, SCHEMA_PAGES_DIR);
@@ -115,7 +182,7 @@ export function arrangeSidebarItems(items: SidebarNode[], arrangement: SidebarAr
       }
       return [item];
     });
-  const arranged = visit(items);
+  const arranged = nestTagCategories(withoutLabelCategories(visit(items), arrangement.labelTags), arrangement.tagParents);
   if (webhooks.length === 0) return arranged;
   // In the description's order (the order of webhookPageIds), not the order
   // of the tag categories and the outline's keys the plugin found them in.

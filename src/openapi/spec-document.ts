@@ -16,8 +16,14 @@ import {setOwn} from './own-keys';
 
 export type JsonObject = Record<string, unknown>;
 
-/** The methods a path item can hold an operation under (OpenAPI 3.0 and 3.1). */
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+/** The fixed-field methods OpenAPI 3.2 added to a path item. */
+const OPENAPI_32_METHODS = ['query'] as const;
+
+/** The methods a path item holds an operation under as fixed fields: OpenAPI 3.0 and 3.1's eight, and 3.2's `query`. */
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', ...OPENAPI_32_METHODS] as const;
+
+/** The path item field where OpenAPI 3.2 keeps operations under any other method name (`COPY`), keyed as sent. */
+export const ADDITIONAL_OPERATIONS = 'additionalOperations';
 
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
@@ -26,9 +32,16 @@ const HTTP_METHOD_SET: ReadonlySet<string> = new Set(HTTP_METHODS);
 /** What the site calls an API whose `info.title` is missing or blank. */
 export const API_TITLE_FALLBACK = 'API';
 
-/** Whether a path item key names an operation (`get`), not `parameters`, `summary`, `x-…` or `GET`. */
+/** Whether a path item key names an operation as a fixed field (`get`, `query`), not `parameters`, `summary`, `x-…`, `GET` or `additionalOperations`. */
 export function isHttpMethod(key: string): key is HttpMethod {
   return HTTP_METHOD_SET.has(key);
+}
+
+/** Whether an operation sits where OpenAPI 3.0 and 3.1 put one (`get`, not
+ * `query` or `additionalOperations/COPY`): tools written for them, such as the
+ * openapi-docs plugin and openapi-to-postmanv2, see only these. */
+export function isPre32Operation(entry: Pick<OperationEntry, 'keys'>): boolean {
+  return entry.keys.length === 1 && !(OPENAPI_32_METHODS as readonly string[]).includes(entry.keys[0]);
 }
 
 export function isObject(value: unknown): value is JsonObject {
@@ -106,9 +119,37 @@ const MAX_REF_HOPS = 32;
 export interface OperationEntry {
   /** `paths` key, or the event name of a webhook. */
   path: string;
-  method: HttpMethod;
+  /** A fixed field's name (`get`, `query`), or an `additionalOperations` key as written (`COPY`). */
+  method: string;
+  /** Where the operation sits in its path item, as unescaped JSON Pointer
+   * segments: `['get']`, or `['additionalOperations', 'COPY']`. */
+  keys: string[];
   operation: JsonObject;
   pathItem: JsonObject;
+}
+
+/** The operations of one path item (its `$ref` already followed): the fixed
+ * fields in the order of HTTP_METHODS, or in the path item's own order with
+ * `documentOrder`, then `additionalOperations` in their order. */
+export function pathItemOperations(pathItem: JsonObject, {documentOrder = false}: {documentOrder?: boolean} = {}): Omit<OperationEntry, 'path' | 'pathItem'>[] {
+  const result: Omit<OperationEntry, 'path' | 'pathItem'>[] = [];
+  const fixed = documentOrder ? Object.keys(pathItem).filter(isHttpMethod) : HTTP_METHODS;
+  for (const method of fixed) {
+    const operation = pathItem[method];
+    if (isObject(operation)) result.push({method, keys: [method], operation});
+  }
+  const additional = pathItem[ADDITIONAL_OPERATIONS];
+  for (const [method, operation] of isObject(additional) ? Object.entries(additional) : []) {
+    if (isObject(operation)) result.push({method, keys: [ADDITIONAL_OPERATIONS, method], operation});
+  }
+  return result;
+}
+
+/** An operation's JSON Pointer below the document's root, e.g.
+ * `/paths/~1x/query` or `/paths/~1x/additionalOperations/COPY`; `root` is
+ * `paths`, `webhooks` or `x-webhooks`. */
+export function operationPointer(root: string, entry: Pick<OperationEntry, 'path' | 'keys'>): string {
+  return `/${[root, entry.path, ...entry.keys].map(escapePointerSegment).join('/')}`;
 }
 
 export class SpecDocument {
@@ -162,6 +203,26 @@ export class SpecDocument {
 
   private schemes?: Map<string, JsonObject>;
 
+  private tagObjects?: Map<string, JsonObject>;
+
+  /** The declared tags (`tags`) by name, in document order; of two with one name, the first. */
+  declaredTags(): ReadonlyMap<string, JsonObject> {
+    if (!this.tagObjects) {
+      this.tagObjects = new Map();
+      for (const tag of Array.isArray(this.root.tags) ? this.root.tags.filter(isObject) : []) {
+        const name = asString(tag.name);
+        if (name !== undefined && !this.tagObjects.has(name)) this.tagObjects.set(name, tag);
+      }
+    }
+    return this.tagObjects;
+  }
+
+  /** Whether a tag is for navigation: OpenAPI 3.2's `kind` is `nav` or unset (3.0 and 3.1 tags all are). */
+  isNavigationTag(name: string): boolean {
+    const kind = asString(this.declaredTags().get(name)?.kind);
+    return kind === undefined || kind === 'nav';
+  }
+
   /** The security schemes (`components.securitySchemes`) by name, in document
    * order, each `$ref` followed (`{}` for one that does not resolve). */
   securitySchemes(): ReadonlyMap<string, JsonObject> {
@@ -199,7 +260,8 @@ export class SpecDocument {
   }
 
   /** Every operation under `paths`, in document order: each path item (a
-   * `$ref` followed) in turn, its methods in the order of HTTP_METHODS. */
+   * `$ref` followed) in turn, its methods in the order of HTTP_METHODS, then
+   * its `additionalOperations`. */
   operations(): OperationEntry[] {
     return this.walk(this.paths);
   }
@@ -220,10 +282,7 @@ export class SpecDocument {
     const result: OperationEntry[] = [];
     for (const [path, rawPathItem] of Object.entries(pathItems)) {
       const pathItem = this.resolve(rawPathItem).value;
-      for (const method of HTTP_METHODS) {
-        const operation = pathItem[method];
-        if (isObject(operation)) result.push({path, method, operation, pathItem});
-      }
+      for (const entry of pathItemOperations(pathItem)) result.push({path, ...entry, pathItem});
     }
     return result;
   }

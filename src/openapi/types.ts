@@ -119,13 +119,20 @@ export interface ExampleModel {
   generated?: boolean;
 }
 
+/** How a stream's items are written: SSE events, one JSON text per line (`application/jsonl`, `application/x-ndjson`), or RS-prefixed JSON texts (`application/json-seq`). */
+export type StreamFraming = 'event-stream' | 'json-lines' | 'json-seq';
+
 export interface MediaTypeModel {
   mediaType: string;
+  /** With `stream`, the schema of each item (OpenAPI 3.2's `itemSchema`). */
   schema?: SchemaNode;
+  /** The body is a stream of `schema` items, framed so; its examples are framed items. */
+  stream?: StreamFraming;
   examples: ExampleModel[];
 }
 
-export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+/** `querystring` (OpenAPI 3.2): one parameter whose `content` describes the whole query string. */
+export type ParameterLocation = 'path' | 'query' | 'querystring' | 'header' | 'cookie';
 
 export interface ParameterModel {
   name: string;
@@ -134,7 +141,8 @@ export interface ParameterModel {
   deprecated?: boolean;
   description?: RichText;
   schema: SchemaNode;
-  /** JSON-encoded example value used in code samples and the explorer. */
+  /** JSON-encoded example value used in code samples and the explorer; for
+   * `querystring`, the whole query string as it is sent (`q=red&limit=5`). */
   example?: string;
   style?: string;
   explode?: boolean;
@@ -160,6 +168,8 @@ export interface ResponseModel {
   content: MediaTypeModel[];
   /** The response is a `$ref` that does not resolve; status is all that is known. */
   unresolvedRef?: string;
+  /** OpenAPI 3.2's short label of the response (`summary`), shown next to its status. */
+  summary?: string;
 }
 
 export interface SecurityRequirementModel {
@@ -169,6 +179,8 @@ export interface SecurityRequirementModel {
   kind: string;
   scopes: string[];
   description?: RichText;
+  /** The scheme is marked `deprecated: true` (OpenAPI 3.2). */
+  deprecated?: boolean;
 }
 
 export interface ServerVariableModel {
@@ -227,6 +239,8 @@ export interface OperationPageModel {
   /** A webhook (OpenAPI `webhooks`): the API sends this request; `path` is the event name. */
   webhook?: boolean;
   tags: string[];
+  /** Its tags whose declared `kind` (OpenAPI 3.2) is not `nav` (`audience`, `badge`, …): shown as labels, not navigation. */
+  tagBadges?: {name: string; kind: string}[];
   servers: ServerModel[];
   /** Alternatives: any one inner list satisfies the operation. Empty: no auth. */
   security: SecurityRequirementModel[][];
@@ -257,7 +271,7 @@ export interface OperationPageModel {
  * before the page responds (src/client/page-model.ts).
  */
 export interface OperationPageCore
-  extends Pick<OperationPageModel, 'kind' | 'id' | 'operationId' | 'method' | 'path' | 'summary' | 'deprecated' | 'webhook' | 'tags' | 'servers' | 'security' | 'authSchemes'> {
+  extends Pick<OperationPageModel, 'kind' | 'id' | 'operationId' | 'method' | 'path' | 'summary' | 'deprecated' | 'webhook' | 'tags' | 'tagBadges' | 'servers' | 'security' | 'authSchemes'> {
   /** The code samples' tabs, without their code. */
   codeSamples: Omit<CodeSample, 'code'>[];
   /** Whether the examples column has a request example, and response examples. */
@@ -287,6 +301,8 @@ export interface OAuthFlowModel {
   tokenUrl?: string;
   authorizationUrl?: string;
   refreshUrl?: string;
+  /** `deviceAuthorization` (3.2): where the device asks for its user code. */
+  deviceAuthorizationUrl?: string;
   scopes: {name: string; description: string}[];
 }
 
@@ -302,6 +318,10 @@ export interface SecuritySchemeModel {
   scheme?: string;
   bearerFormat?: string;
   openIdConnectUrl?: string;
+  /** oauth2 (3.2): the authorization server's metadata document (RFC 8414). */
+  oauth2MetadataUrl?: string;
+  /** The scheme is marked `deprecated: true` (OpenAPI 3.2). */
+  deprecated?: boolean;
   description?: RichText;
   /** OAuth 2.0 flows with their URLs and scopes. */
   flows: OAuthFlowModel[];

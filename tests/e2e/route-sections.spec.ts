@@ -28,8 +28,8 @@ const sections = sectionFiles.length;
 const PER_SECTION_TIMEOUT = 90_000 + sections * 10_000;
 const sitemap = readFileSync(path.join(BUILD, 'sitemap.xml'), 'utf8');
 const docsPaths = [...sitemap.matchAll(/<loc>[^<]*?(\/docs\/api\/[^<]+)<\/loc>/g)].map((match) => match[1]);
-/** The operation pages: their Markdown twins give the method and path under the title. */
-const operationPaths = docsPaths.filter((route) => /^# .*\n\n`(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE) \//.test(twin(route)));
+/** The operation pages: their Markdown twins give the method (any name, as OpenAPI 3.2 allows) and path under the title. */
+const operationPaths = docsPaths.filter((route) => /^# .*\n\n`[A-Z][A-Z0-9-]* \//.test(twin(route)));
 
 function twin(route: string): string {
   const file = path.join(BUILD, `${route}.md`);

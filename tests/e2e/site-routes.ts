@@ -4,7 +4,16 @@ import kebabCase from 'lodash/kebabCase';
 import {parse} from 'yaml';
 
 // Its own HTTP_METHODS, YAML parse and page-id rule, not the site's (spec-document.ts, parseSpecText, page-ids.ts), on purpose: an oracle must not share the code it checks.
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
+
+type OperationLike = {operationId?: string; summary?: string};
+
+/** A path item's operations: its fixed-field methods, then OpenAPI 3.2's `additionalOperations` under their own names. */
+function operationsOfPathItem(pathItem: Record<string, unknown> | undefined): [string, OperationLike][] {
+  if (!pathItem) return [];
+  const additional = Object.entries((pathItem.additionalOperations ?? {}) as Record<string, OperationLike>);
+  return [...HTTP_METHODS.map((method): [string, OperationLike] => [method, pathItem[method] as OperationLike]), ...additional].filter(([, operation]) => operation);
+}
 
 export interface OperationRoute {
   path: string;
@@ -19,12 +28,10 @@ export interface OperationRoute {
 export function operationRoutes(root = process.cwd()): OperationRoute[] {
   const spec = parse(readFileSync(path.join(root, '.spec/openapi.yaml'), 'utf8'), {
     maxAliasCount: -1,
-  }) as {paths?: Record<string, Record<string, {operationId?: string; summary?: string}>>};
+  }) as {paths?: Record<string, Record<string, unknown>>};
   const routes: OperationRoute[] = [];
   for (const [apiPath, pathItem] of Object.entries(spec.paths ?? {})) {
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem?.[method];
-      if (!operation) continue;
+    for (const [method, operation] of operationsOfPathItem(pathItem)) {
       const id = kebabCase(operation.operationId ?? operation.summary ?? '');
       routes.push({
         path: `/docs/api/${id}`,
@@ -47,13 +54,12 @@ export function sitemapPaths(root = process.cwd()): string[] {
 /** Webhooks (`webhooks`) of the resolved spec, by event name and method, with the summary their page shows. */
 export function webhookOperations(root = process.cwd()): {event: string; method: string; summary: string}[] {
   const spec = parse(readFileSync(path.join(root, '.spec/openapi.yaml'), 'utf8'), {maxAliasCount: -1}) as {
-    webhooks?: Record<string, Record<string, {summary?: string; operationId?: string}>>;
+    webhooks?: Record<string, Record<string, unknown>>;
   };
   const hooks: {event: string; method: string; summary: string}[] = [];
   for (const [event, pathItem] of Object.entries(spec.webhooks ?? {})) {
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem?.[method];
-      if (operation) hooks.push({event, method, summary: operation.summary ?? operation.operationId ?? event});
+    for (const [method, operation] of operationsOfPathItem(pathItem)) {
+      hooks.push({event, method, summary: operation.summary ?? operation.operationId ?? event});
     }
   }
   return hooks;

@@ -36,8 +36,9 @@ function corsHeaders(request: IncomingMessage, cors: boolean): Record<string, st
   return {
     'access-control-allow-origin': request.headers.origin,
     'access-control-allow-credentials': 'true',
-    'access-control-allow-headers': 'authorization, x-api-key, content-type, accept',
-    'access-control-allow-methods': 'GET, POST, OPTIONS',
+    // COPY and its Destination header: openapi-3.2.spec.ts sends an OpenAPI 3.2 additional operation.
+    'access-control-allow-headers': 'authorization, x-api-key, content-type, accept, destination',
+    'access-control-allow-methods': 'GET, POST, OPTIONS, COPY',
     vary: 'Origin',
   };
 }

@@ -138,6 +138,7 @@ function OAuthFields({scheme, context, idPrefix}: {scheme: SecuritySchemeModel; 
           Flow <code>{flow.type}</code>
           {flow.tokenUrl ? <>, token URL <code>{flow.tokenUrl}</code></> : null}
           {flow.authorizationUrl ? <>, authorization URL <code>{flow.authorizationUrl}</code></> : null}
+          {flow.deviceAuthorizationUrl ? <>, device authorization URL <code>{flow.deviceAuthorizationUrl}</code></> : null}
           {ownValue(FLOW_NOTES, flow.type) ? <>. {ownValue(FLOW_NOTES, flow.type)}</> : '.'}
         </p>
       ))}
@@ -229,7 +230,16 @@ function SchemeFields({scheme, context, idPrefix}: {scheme: SecuritySchemeModel;
         </>
       );
     case 'oauth2':
-      return <OAuthFields scheme={scheme} context={context} idPrefix={idPrefix} />;
+      return (
+        <>
+          {scheme.oauth2MetadataUrl ? (
+            <p className={styles.note}>
+              Authorization server metadata: <a href={scheme.oauth2MetadataUrl}>{scheme.oauth2MetadataUrl}</a>.
+            </p>
+          ) : null}
+          <OAuthFields scheme={scheme} context={context} idPrefix={idPrefix} />
+        </>
+      );
     case 'openIdConnect':
       return (
         <>
@@ -267,6 +277,7 @@ export function AuthorizeForm({context, idPrefix, notice}: {context: PanelContex
         <fieldset key={scheme.key} className={styles.scheme}>
           <legend>
             <code>{scheme.key}</code> <small>{scheme.kind}</small>
+            {scheme.deprecated ? <small className={styles.deprecatedScheme}> deprecated</small> : null}
           </legend>
           <SchemeFields scheme={scheme} context={context} idPrefix={`${idPrefix}-${scheme.key.replace(/[^A-Za-z0-9_-]/g, '_')}`} />
         </fieldset>

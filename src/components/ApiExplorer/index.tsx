@@ -96,6 +96,8 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
         setOwn(pathParameters, parameter.name, value);
         path = path.split(`{${parameter.name}}`).join(encodeURIComponent(value));
       } else if (value !== '' && parameter.in === 'query') setOwn(query, parameter.name, value);
+      // A query string parameter (OpenAPI 3.2) is the whole query string, already serialised.
+      else if (parameter.in === 'querystring') new URLSearchParams(value).forEach((fieldValue, name) => setOwn(query, name, fieldValue));
       else if (value !== '' && parameter.in === 'header') setOwn(headers, parameter.name, value);
     }
     let cookies: Record<string, string> = {};

@@ -56,6 +56,10 @@ export function respondFromSandbox(page: OperationPageModel, request: ExplorerRe
   const missing: ValidationProblem[] = [];
   for (const parameter of page.parameters) {
     if (!parameter.required) continue;
+    if (parameter.in === 'querystring') {
+      if (Object.keys(request.query).length === 0) missing.push({pointer: `querystring/${parameter.name}`, detail: `The query string "${parameter.name}" is required.`});
+      continue;
+    }
     const source = parameter.in === 'path' ? request.pathParameters : parameter.in === 'query' ? request.query : parameter.in === 'header' ? request.headers : {};
     const value = Object.entries(source).find(([name]) => (parameter.in === 'header' ? name.toLowerCase() === parameter.name.toLowerCase() : name === parameter.name))?.[1];
     if (value === undefined || value === '') {
@@ -71,7 +75,7 @@ export function respondFromSandbox(page: OperationPageModel, request: ExplorerRe
       if (bodyModel.required) return problem(400, 'Bad Request', 'This operation needs a request body.', []);
     } else {
       const media = bodyModel.content.find((candidate) => candidate.mediaType === request.contentType) ?? bodyModel.content[0];
-      if (media && /json/i.test(media.mediaType)) {
+      if (media && !media.stream && /json/i.test(media.mediaType)) {
         let parsed: unknown;
         try {
           parsed = JSON.parse(body);

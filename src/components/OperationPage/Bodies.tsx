@@ -5,6 +5,7 @@ import CodeBlock from '@theme/CodeBlock';
 import SchemaView from '@site/src/components/SchemaView';
 import RichText from '@site/src/components/RichText';
 import {bodyAnchor} from '@site/src/openapi/field-anchors';
+import {streamFramingText, streamItemName} from '@site/src/openapi/model-text';
 import type {ExampleModel, MediaTypeModel} from '@site/src/openapi/types';
 import styles from './styles.module.css';
 
@@ -64,6 +65,11 @@ export function MediaTypes({content, showExamples = false, exampleTitle = '', qu
     const rootId = anchor !== undefined && !(body?.kind === 'request' && index === 0 && idPrefix === '') ? anchor : undefined;
     return (
     <>
+      {media.stream && media.schema ? (
+        <p className={styles.streamNote}>
+          Stream of <code>{streamItemName(media.schema)}</code>: {streamFramingText(media.stream)}. Each item:
+        </p>
+      ) : null}
       {media.schema ? <SchemaView node={media.schema} anchor={anchor} rootId={rootId} /> : null}
       {showExamples ? <Examples examples={media.examples} mediaType={media.mediaType} title={exampleTitle} /> : null}
     </>

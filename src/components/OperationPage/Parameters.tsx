@@ -8,6 +8,7 @@ import styles from './styles.module.css';
 const LOCATION_TITLES: Record<ParameterLocation, string> = {
   path: 'Path parameters',
   query: 'Query parameters',
+  querystring: 'Query string',
   header: 'Header parameters',
   cookie: 'Cookie parameters',
 };
@@ -58,7 +59,11 @@ export default function Parameters({parameters, unresolved = [], idPrefix = '', 
                     anchor={`${idPrefix}${parameterAnchor(parameter.in, parameter.name)}`}
                     flags={parameter.undeclared ? ['not declared in the description'] : undefined}
                     note={
-                      parameter.mediaType ? (
+                      parameter.in === 'querystring' ? (
+                        <>
+                          The whole query string{parameter.mediaType ? <>, serialized as <code>{parameter.mediaType}</code></> : null}.
+                        </>
+                      ) : parameter.mediaType ? (
                         <>
                           Serialized as <code>{parameter.mediaType}</code>.
                         </>

@@ -22,6 +22,11 @@ export default function ResponseDetails({response, idPrefix = ''}: {response: Re
   return (
     <div className={styles.response}>
       {response.unresolvedRef ? <UnresolvedReference reference={response.unresolvedRef} what="this response" /> : null}
+      {response.summary ? (
+        <p className={styles.responseSummaryLine}>
+          <strong>{response.summary}</strong>
+        </p>
+      ) : null}
       <RichText value={response.description} />
       {response.headers.length > 0 ? (
         <div className={styles.responseHeaders}>

@@ -58,6 +58,7 @@ export default function Responses({responses}: ResponsesProps): ReactNode {
         {responses.map((response) => (
           <li key={response.status}>
             <span className={clsx(styles.status, statusClass(response.status))}>{response.status}</span>
+            {response.summary ? <span className={styles.responseSummary}>{response.summary}</span> : null}
           </li>
         ))}
       </ul>

@@ -29,6 +29,7 @@ export default function Security({security}: SecurityProps): ReactNode {
                   <span key={requirement.scheme}>
                     {position > 0 ? ' and ' : null}
                     <code>{requirement.scheme}</code> <span className={styles.muted}>({requirement.kind})</span>
+                    {requirement.deprecated ? <span className={styles.deprecatedScheme}>deprecated</span> : null}
                     {requirement.scopes.length > 0 ? (
                       <>
                         {' '}with scope{requirement.scopes.length > 1 ? 's' : ''}{' '}

@@ -72,6 +72,18 @@ export default function OperationPage(props: {page: OperationPageModel | Operati
               <dd data-pagefind-meta="section">{page.tags.join(', ')}</dd>
             </div>
           ) : null}
+          {page.tagBadges ? (
+            <div>
+              <dt>Labels</dt>
+              <dd className={styles.tagBadges}>
+                {page.tagBadges.map((badge) => (
+                  <span key={badge.name} className={styles.tagBadge} title={`Tag of kind ${badge.kind}`}>
+                    {badge.name} <small>({badge.kind})</small>
+                  </span>
+                ))}
+              </dd>
+            </div>
+          ) : null}
         </dl>
         {page.deprecated ? (
           <Admonition type="warning" title="Deprecated">

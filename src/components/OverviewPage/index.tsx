@@ -61,6 +61,7 @@ export default function OverviewPage(props: {page: OverviewPageModel}): ReactNod
               <div key={scheme.key} className={styles.scheme}>
                 <Heading as="h3" id={`scheme-${scheme.key.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`}>
                   <code>{scheme.key}</code> <span className={styles.kind}>{scheme.kind}</span>
+                  {scheme.deprecated ? <span className={styles.kind}> (deprecated)</span> : null}
                 </Heading>
                 <RichText value={scheme.description} />
                 {scheme.flows.map((flow) => (
@@ -69,6 +70,7 @@ export default function OverviewPage(props: {page: OverviewPageModel}): ReactNod
                       Flow <code>{flow.type}</code>
                       {flow.tokenUrl ? <>, token URL <code>{flow.tokenUrl}</code></> : null}
                       {flow.authorizationUrl ? <>, authorization URL <code>{flow.authorizationUrl}</code></> : null}
+                      {flow.deviceAuthorizationUrl ? <>, device authorization URL <code>{flow.deviceAuthorizationUrl}</code></> : null}
                     </p>
                     {flow.scopes.length > 0 ? (
                       <div className={styles.tableScroll}>

@@ -50,7 +50,9 @@ function generatedBodies(file: string): {where: string; media: MediaTypeModel; v
     for (const {where, media} of bodies) {
       const example = media.examples.find((candidate) => candidate.generated);
       if (!example || !media.schema || !/json/i.test(media.mediaType)) continue;
-      found.push({where, media, value: JSON.parse(example.value)});
+      // A stream's example (OpenAPI 3.2 itemSchema) is framed items: each item is checked against the item schema.
+      const texts = media.stream ? example.value.split(/[\n␞]/).filter((line) => line.trim() !== '') : [example.value];
+      texts.forEach((text, index) => found.push({where: media.stream ? `${where} item ${index}` : where, media, value: JSON.parse(text)}));
     }
   }
   return found;

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 
 import {readResolvedSpec, serializeSpec} from '../../spec-source/parse-spec';
-import {HTTP_METHODS, SpecDocument, dereference, isHttpMethod, valueAtRef, type JsonObject} from '../spec-document';
+import {HTTP_METHODS, SpecDocument, dereference, isHttpMethod, isPre32Operation, operationPointer, pathItemOperations, valueAtRef, type JsonObject} from '../spec-document';
 
 const spec = (root: JsonObject) => new SpecDocument(root);
 
@@ -86,8 +86,8 @@ describe('the operation walk', () => {
         servers: [{url: 'https://pets.example'}],
         'x-get': {summary: 'an extension, not an operation'},
         GET: {summary: 'upper case: not a method of a path item'},
-        query: {summary: 'OpenAPI 3.2 QUERY: not walked'},
-        additionalOperations: {COPY: {summary: 'OpenAPI 3.2: not walked'}},
+        query: {operationId: 'searchPets'},
+        additionalOperations: {COPY: {operationId: 'copyPets'}},
         post: {operationId: 'createPet'},
         get: {operationId: 'listPets'},
         delete: null,
@@ -105,10 +105,12 @@ describe('the operation walk', () => {
     expect(document.operations().map(({method, path, operation}) => `${method} ${path} ${String(operation.operationId)}`)).toEqual([
       'get /pets listPets',
       'post /pets createPet',
+      'query /pets searchPets',
+      'COPY /pets copyPets',
       'patch /pets/{id} updatePet',
       'trace /pets/{id} tracePet',
     ]);
-    expect(document.operations()[2].pathItem).toEqual({patch: {operationId: 'updatePet'}, trace: {operationId: 'tracePet'}});
+    expect(document.operations()[4].pathItem).toEqual({patch: {operationId: 'updatePet'}, trace: {operationId: 'tracePet'}});
   });
 
   it('walks webhooks, and x-webhooks first when both are there (as the docs plugin reads them)', () => {
@@ -120,8 +122,34 @@ describe('the operation walk', () => {
   });
 
   it('names the HTTP methods once', () => {
-    expect(HTTP_METHODS).toEqual(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
-    expect(['get', 'trace', 'GET', 'query', 'parameters', 'x-get', '$ref'].filter(isHttpMethod)).toEqual(['get', 'trace']);
+    expect(HTTP_METHODS).toEqual(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
+    expect(['get', 'trace', 'GET', 'query', 'parameters', 'x-get', '$ref', 'additionalOperations', 'COPY'].filter(isHttpMethod)).toEqual(['get', 'trace', 'query']);
+  });
+
+  it('walks OpenAPI 3.2’s query and additionalOperations, each with its pointer', () => {
+    const document32 = spec({
+      paths: {
+        '/x': {
+          additionalOperations: {COPY: {operationId: 'copyX'}, PURGE: {operationId: 'purgeX'}, LINK: 'not an operation'},
+          query: {operationId: 'queryX'},
+          get: {operationId: 'getX'},
+        },
+        '/only/query': {query: {operationId: 'onlyQuery'}},
+      },
+      webhooks: {cacheCleared: {additionalOperations: {NOTIFY: {operationId: 'notify'}}}},
+    });
+    const listed = document32.operations().map((entry) => `${entry.method} ${entry.path} ${String(entry.operation.operationId)} ${operationPointer('paths', entry)}`);
+    expect(listed).toEqual([
+      'get /x getX /paths/~1x/get',
+      'query /x queryX /paths/~1x/query',
+      'COPY /x copyX /paths/~1x/additionalOperations/COPY',
+      'PURGE /x purgeX /paths/~1x/additionalOperations/PURGE',
+      'query /only/query onlyQuery /paths/~1only~1query/query',
+    ]);
+    expect(document32.operations().map(isPre32Operation)).toEqual([true, false, false, false, false]);
+    expect(document32.webhooks().map((entry) => operationPointer('webhooks', entry))).toEqual(['/webhooks/cacheCleared/additionalOperations/NOTIFY']);
+    // A callback lists them in the path item's own order.
+    expect(pathItemOperations(document32.paths['/x'] as JsonObject, {documentOrder: true}).map(({method}) => method)).toEqual(['query', 'get', 'COPY', 'PURGE']);
   });
 });
 

@@ -3,6 +3,7 @@
  */
 import type {RootContent} from 'mdast';
 
+import {streamFramingText, streamItemName} from '../model-text';
 import type {ExampleModel, MediaTypeModel} from '../types';
 import {richTextBlocks} from './hast';
 import {fieldTable, type Direction, type MarkdownOptions} from './fields';
@@ -44,8 +45,9 @@ export function renderMediaTypes(
   options: MarkdownOptions,
   seenTables?: SeenTables,
 ): RootContent[] {
-  return content.flatMap(({mediaType, schema, examples}) => {
+  return content.flatMap(({mediaType, schema, stream, examples}) => {
     const blocks: RootContent[] = [heading(headingLevel, code(mediaType))];
+    if (schema && stream) blocks.push(paragraph('Stream of ', code(streamItemName(schema)), `: ${streamFramingText(stream)}. Each item:`));
     if (schema) {
       const fields = fieldTable(schema, direction, options);
       const key = JSON.stringify(fields);

@@ -42,6 +42,7 @@ const STATUS_TEXT: Record<string, string> = {
 const LOCATION_TITLES: Record<ParameterLocation, string> = {
   path: 'Path parameters',
   query: 'Query parameters',
+  querystring: 'Query string',
   header: 'Header parameters',
   cookie: 'Cookie parameters',
 };
@@ -49,7 +50,7 @@ const LOCATION_TITLES: Record<ParameterLocation, string> = {
 function renderParameters(parameters: ParameterModel[], unresolved: string[], options: MarkdownOptions): RootContent[] {
   if (parameters.length === 0 && unresolved.length === 0) return [];
   const blocks: RootContent[] = [heading(2, 'Parameters')];
-  for (const location of ['path', 'query', 'header', 'cookie'] as const) {
+  for (const location of Object.keys(LOCATION_TITLES) as ParameterLocation[]) {
     const inLocation = parameters.filter((parameter) => parameter.in === location);
     if (inLocation.length === 0) continue;
     blocks.push(
@@ -68,7 +69,8 @@ function renderParameters(parameters: ParameterModel[], unresolved: string[], op
               parameter.undeclared ? ['Not declared in the description.'] : [],
               referenceNote(parameter.schema),
               cellText(parameter.description ?? parameter.schema.description, options),
-              parameter.mediaType ? ['Serialized as ', code(parameter.mediaType), '.'] : [],
+              parameter.in === 'querystring' ? ['The whole query string', ...(parameter.mediaType ? [', serialized as ', code(parameter.mediaType)] : []), '.'] : [],
+              parameter.mediaType && parameter.in !== 'querystring' ? ['Serialized as ', code(parameter.mediaType), '.'] : [],
               constraintsSentence(constraints),
             ),
             example !== undefined ? [displayValue(example)] : [],
@@ -87,9 +89,9 @@ function renderParameters(parameters: ParameterModel[], unresolved: string[], op
   return blocks;
 }
 
-function describeRequirement({scheme, kind, scopes}: SecurityRequirementModel): Inline[] {
+function describeRequirement({scheme, kind, scopes, deprecated}: SecurityRequirementModel): Inline[] {
   const scopeText: Inline[] = scopes.length ? [', scopes ', ...joined(scopes.map((scope) => [code(scope)]), ', ')] : [];
-  return [code(scheme), ` (${kind})`, ...scopeText];
+  return [code(scheme), ` (${kind}${deprecated ? ', deprecated' : ''})`, ...scopeText];
 }
 
 function renderSecurity(security: SecurityRequirementModel[][]): RootContent[] {
@@ -123,7 +125,7 @@ function renderResponses(responses: ResponseModel[], options: MarkdownOptions): 
     ...responses.flatMap((response) => {
       const statusText = ownValue(STATUS_TEXT, response.status.toUpperCase() === 'DEFAULT' ? 'default' : response.status.toUpperCase());
       return [
-        heading(3, `${response.status}${statusText ? ` ${statusText}` : ''}`),
+        heading(3, `${response.status}${response.summary ? ` ${response.summary}` : statusText ? ` ${statusText}` : ''}`),
         ...(response.unresolvedRef ? [paragraph(...unresolvedNote(response.unresolvedRef, 'this response'))] : []),
         ...richTextBlocks(response.description, options),
         ...(response.headers.length ? [heading(4, 'Headers'), renderHeaders(response.headers, options)] : []),

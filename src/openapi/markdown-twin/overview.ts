@@ -19,12 +19,14 @@ function renderSecuritySchemes(page: OverviewPageModel, options: OperationMarkdo
   if (page.securitySchemes.length === 0) return [];
   const blocks: RootContent[] = [heading(2, 'Authentication schemes')];
   for (const scheme of page.securitySchemes) {
-    blocks.push(heading(3, code(scheme.key), ` (${scheme.kind})`), ...richTextBlocks(scheme.description, options));
+    blocks.push(heading(3, code(scheme.key), ` (${scheme.kind}${scheme.deprecated ? ', deprecated' : ''})`), ...richTextBlocks(scheme.description, options));
+    if (scheme.oauth2MetadataUrl) blocks.push(paragraph('Authorization server metadata: ', code(scheme.oauth2MetadataUrl), '.'));
     for (const flow of scheme.flows) {
       const parts: Inline[][] = [
         ['Flow ', code(flow.type)],
         flow.tokenUrl ? ['token URL ', code(flow.tokenUrl)] : [],
         flow.authorizationUrl ? ['authorization URL ', code(flow.authorizationUrl)] : [],
+        flow.deviceAuthorizationUrl ? ['device authorization URL ', code(flow.deviceAuthorizationUrl)] : [],
       ];
       blocks.push(paragraph(...joined(parts, ', '), '.'));
       if (flow.scopes.length > 0) {

@@ -1,11 +1,12 @@
 import {createHash} from 'node:crypto';
 
 import {convertV2, type CollectionResult} from './postman-converter';
-import {parameterValueSource} from '../../openapi/model-operation-parts';
+import {parameterValueSource, pathTemplateNames} from '../../openapi/model-operation-parts';
 import {ownValue, setOwn} from '../../openapi/own-keys';
+import {displaySummary} from '../../openapi/page-outline';
 import {sampleFromSchema} from '../../openapi/sample';
 import type {SchemaDirection} from '../../openapi/schema';
-import {asString, isObject, type JsonObject, type SpecDocument} from '../../openapi/spec-document';
+import {asString, isObject, isPre32Operation, type JsonObject, type SpecDocument} from '../../openapi/spec-document';
 
 /** The schema URL that marks a Postman Collection as format v2.1. */
 export const POSTMAN_SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
@@ -201,7 +202,10 @@ function bodyWithExamples(spec: SpecDocument, raw: unknown, direction: SchemaDir
  */
 function converterDocument(spec: SpecDocument): JsonObject {
   const paths: JsonObject = {...spec.paths};
-  for (const {path: pathName, method, operation, pathItem} of spec.operations()) {
+  for (const entry of spec.operations()) {
+    const {path: pathName, method, operation, pathItem} = entry;
+    // openapi-to-postmanv2 reads only OpenAPI 3.1's methods; a copy elsewhere would be a stray path item key.
+    if (!isPre32Operation(entry)) continue;
     const copy: JsonObject = {...operation};
     if (operation.parameters !== undefined) copy.parameters = parametersWithExamples(spec, operation.parameters);
     if (operation.requestBody !== undefined) copy.requestBody = bodyWithExamples(spec, operation.requestBody, 'request');
@@ -221,6 +225,45 @@ function converterDocument(spec: SpecDocument): JsonObject {
   return structuredClone({...spec.root, paths});
 }
 
+/** The first media type of a request body or response, `$ref`s followed. */
+function firstMedia(spec: SpecDocument, holder: unknown): {mediaType: string; media: JsonObject} | undefined {
+  const content = spec.resolve(holder).value.content;
+  const first = isObject(content) ? Object.entries(content)[0] : undefined;
+  return first ? {mediaType: first[0], media: spec.resolve(first[1]).value} : undefined;
+}
+
+/**
+ * Requests for the operations openapi-to-postmanv2 does not read (OpenAPI
+ * 3.2's `query` and `additionalOperations`), in the collection's own form:
+ * method, `{{baseUrl}}` URL with `:path` variables, Accept and a body from the
+ * first example (else one made from the schema), each with its first tag.
+ */
+function newerOperationRequests(spec: SpecDocument): {tag?: string; item: PostmanItemJson}[] {
+  return spec.operations().filter((entry) => !isPre32Operation(entry)).map((entry) => {
+    const {path, method, operation} = entry;
+    const segments = path.split('/').filter(Boolean).map((segment) => segment.replace(/^\{(.+)\}$/, ':$1'));
+    const header: {key: string; value: string}[] = [];
+    const responses = isObject(operation.responses) ? operation.responses : {};
+    const success = Object.entries(responses).find(([status]) => /^2/.test(status));
+    const accept = success ? firstMedia(spec, success[1]) : undefined;
+    if (accept) header.push({key: 'Accept', value: accept.mediaType});
+    const request: JsonObject = {
+      method: method.toUpperCase(),
+      header,
+      url: {raw: `{{baseUrl}}/${segments.join('/')}`, host: ['{{baseUrl}}'], path: segments, query: [], variable: pathTemplateNames(path).map((key) => ({key, value: ''}))},
+    };
+    const body = operation.requestBody === undefined ? undefined : firstMedia(spec, operation.requestBody);
+    if (body) {
+      const examples = isObject(body.media.examples) ? Object.values(body.media.examples).map((example) => spec.resolve(example).value) : [];
+      const value = body.media.example ?? examples[0]?.dataValue ?? examples[0]?.value ?? sampleFromSchema(spec, body.media.schema ?? {}, 'request');
+      header.push({key: 'Content-Type', value: body.mediaType});
+      request.body = {mode: 'raw', raw: typeof value === 'string' ? value : JSON.stringify(value ?? null, null, 2)};
+    }
+    const tag = Array.isArray(operation.tags) ? asString(operation.tags[0]) : undefined;
+    return {tag, item: {name: displaySummary(operation, method, path), request, response: []}};
+  });
+}
+
 /**
  * A Postman Collection v2.1 of the API: one request per operation, in one
  * folder per tag, every URL on `{{baseUrl}}` (the first server) and every
@@ -229,10 +272,15 @@ function converterDocument(spec: SpecDocument): JsonObject {
  * rebuild of the same spec writes the same file.
  */
 export async function buildPostmanCollection(spec: SpecDocument): Promise<PostmanCollectionJson> {
-  // A description of webhooks only has nothing a client sends: an empty
-  // collection (openapi-to-postmanv2 refuses a document without paths).
+  // A description of webhooks only (or of OpenAPI 3.2 methods only, which the
+  // converter does not read) gives an empty collection: openapi-to-postmanv2
+  // refuses a document without paths.
   const collection: PostmanCollectionJson =
-    spec.operations().length > 0 ? await convert(converterDocument(spec)) : {info: {name: '', schema: POSTMAN_SCHEMA_V21}, item: []};
+    spec.operations().some(isPre32Operation) ? await convert(converterDocument(spec)) : {info: {name: '', schema: POSTMAN_SCHEMA_V21}, item: []};
+  for (const {tag, item} of newerOperationRequests(spec)) {
+    const folder = tag === undefined ? undefined : collection.item.find((candidate) => candidate.item && candidate.name === tag);
+    (folder?.item ?? collection.item).push(item);
+  }
   const open = unauthenticatedOperations(spec);
   const title = spec.title;
   const version = asString(spec.info.version);

@@ -196,6 +196,24 @@ describe('validateSpec', () => {
     );
   });
 
+  it('publishes an OpenAPI 3.2 description whose only operation is a query', async () => {
+    const checked = await validateSpec({
+      openapi: '3.2.0',
+      info: {title: 'Search', version: '1'},
+      paths: {'/search': {query: {operationId: 'search', responses: {'200': {description: 'ok'}}}}},
+    });
+    expect(checked).toMatchObject({operationCount: 1, webhookCount: 0});
+  });
+
+  it('publishes an OpenAPI 3.2 description whose only operation is an additional operation', async () => {
+    const checked = await validateSpec({
+      openapi: '3.2.0',
+      info: {title: 'Cache', version: '1'},
+      paths: {'/cache': {additionalOperations: {PURGE: {operationId: 'purgeCache', responses: {'204': {description: 'purged'}}}}}},
+    });
+    expect(checked).toMatchObject({operationCount: 1, webhookCount: 0});
+  });
+
   it('publishes an OpenAPI 3.1 description that has only webhooks', async () => {
     const checked = await validateSpec({
       openapi: '3.1.0',
