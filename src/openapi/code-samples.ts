@@ -128,12 +128,18 @@ function fetchOptions(request: PreparedRequest): string {
   return `const options = ${jsLiteral(options, INDENT, 0)};`;
 }
 
+/** `json` unless the request asks for another media type (a stream, text, a file), which fetch reads as text. */
+function fetchReader(request: PreparedRequest): 'json' | 'text' {
+  const accept = request.headers.find(({name}) => name.toLowerCase() === 'accept')?.value;
+  return accept === undefined || JSON_MEDIA_TYPE.test(essence(accept)) ? 'json' : 'text';
+}
+
 function javascriptSample(request: PreparedRequest): string {
   return [
     fetchOptions(request),
     '',
     `fetch(${jsString(request.url)}, options)`,
-    '  .then(response => response.json())',
+    `  .then(response => response.${fetchReader(request)}())`,
     '  .then(response => console.log(response))',
     '  .catch(err => console.error(err));',
   ].join('\n');
@@ -146,7 +152,7 @@ function nodeSample(request: PreparedRequest): string {
     fetchOptions(request),
     '',
     'fetch(url, options)',
-    '  .then(res => res.json())',
+    `  .then(res => res.${fetchReader(request)}())`,
     '  .then(json => console.log(json))',
     "  .catch(err => console.error('error:' + err));",
   ].join('\n');

@@ -147,6 +147,13 @@ describe('generateCodeSamples', () => {
     });
   });
 
+  it('reads a response fetch would fail to parse as JSON (a stream, text) as text in JavaScript and Node.js', () => {
+    const accepting = (value: string) =>
+      generateCodeSamples({...getContact, headers: [AUTH, {name: 'Accept', value}]}).filter(({id}) => id === 'javascript' || id === 'node');
+    for (const sample of accepting('text/event-stream')) expect(sample.code).toMatch(/\.then\(res(?:ponse)? => res(?:ponse)?\.text\(\)\)/);
+    for (const sample of accepting('application/problem+json; charset=utf-8')) expect(sample.code).toMatch(/\.then\(res(?:ponse)? => res(?:ponse)?\.json\(\)\)/);
+  });
+
   describe('a form-urlencoded body', () => {
     const samples = generateCodeSamples(getAccessToken);
 
