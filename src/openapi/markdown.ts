@@ -6,6 +6,8 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import {unified} from 'unified';
+import {wellFormed} from './well-formed';
+export {wellFormed};
 import type {Nodes as HastNodes, Root as HastRoot} from 'hast';
 import type {Nodes as MdastNodes, Parents as MdastParents, Root as MdastRoot} from 'mdast';
 
@@ -91,17 +93,6 @@ function remarkLiteralHtmlAndDirectives(source: string) {
     };
     visit(tree);
   };
-}
-
-const ANY_SURROGATE = /[\uD800-\uDFFF]/;
-
-/** Replaces lone UTF-16 surrogates, which cannot be encoded in the HTML or
- * JSON the build writes, with U+FFFD. */
-export function wellFormed(text: string): string {
-  // Almost no string has a surrogate at all: this test is a fraction of the
-  // replace's cost, which was 12 % of generating Microsoft Graph's pages.
-  if (!ANY_SURROGATE.test(text)) return text;
-  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 function toRichTextNodes(nodes: HastNodes[]): RichTextNode[] {
