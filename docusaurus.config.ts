@@ -93,7 +93,11 @@ const config = {
     },
   },
 
-  customFields: {homeLinks: createHomeLinks(apiLinks)},
+  customFields: {
+    homeLinks: createHomeLinks(apiLinks),
+    // The not-found page's way back to the reference.
+    apiOverviewLink: apiLinks.apiLink({overview: true}, {from: 'src/theme/NotFound/Content'}),
+  },
 
   clientModules: ['./src/client/prefetch-on-intent.ts', './src/client/hydration-state.ts', './src/client/field-anchors.ts'],
 

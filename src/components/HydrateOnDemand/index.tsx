@@ -1,6 +1,7 @@
 import {useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject, type SyntheticEvent} from 'react';
 import {flushSync} from 'react-dom';
 import {isFirstPageHydrated, onHydrationFailure} from '@site/src/client/hydration-state';
+import {copyCodeFromServerHtml} from '@site/src/client/server-html-copy';
 
 interface Props {
   children: ReactNode;
@@ -154,6 +155,7 @@ export default function HydrateOnDemand({
       onTouchStart={activate}
       onFocus={activate}
       onPointerDown={ready ? undefined : () => setPressed(true)}
+      onClick={copyCodeFromServerHtml}
       // Keeps the server-rendered children: React does not touch them while
       // hydrating an element whose content is set this way.
       suppressHydrationWarning

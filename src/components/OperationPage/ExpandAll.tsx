@@ -1,19 +1,23 @@
-import {useCallback, useState, type ReactNode} from 'react';
+import {useCallback, type ReactNode} from 'react';
 import styles from './styles.module.css';
 
-/** Opens or closes every nested schema (`<details data-schema-details>`) in its section. */
+/**
+ * Opens every nested schema (`<details data-schema-details>`) in its section,
+ * or closes them all when none is closed. The label follows the details'
+ * state through CSS (`:has`, styles.module.css), so it is right in the server
+ * HTML and after the reader opens or closes one by hand.
+ */
 export default function ExpandAll({sectionId}: {sectionId: string}): ReactNode {
-  const [expanded, setExpanded] = useState(false);
   const toggle = useCallback(() => {
     const section = document.getElementById(sectionId);
-    section?.querySelectorAll<HTMLDetailsElement>('details[data-schema-details]').forEach((details) => {
-      details.open = !expanded;
-    });
-    setExpanded(!expanded);
-  }, [expanded, sectionId]);
+    const all = Array.from(section?.querySelectorAll<HTMLDetailsElement>('details[data-schema-details]') ?? []);
+    const open = all.some((details) => !details.open);
+    for (const details of all) details.open = open;
+  }, [sectionId]);
   return (
     <button type="button" className={styles.expandAll} onClick={toggle} aria-controls={sectionId}>
-      {expanded ? 'Collapse all' : 'Expand all'}
+      <span className={styles.expandLabel}>Expand all</span>
+      <span className={styles.collapseLabel}>Collapse all</span>
     </button>
   );
 }

@@ -6,6 +6,8 @@ import {responseHeaderAnchor} from '@site/src/openapi/field-anchors';
 import type {ResponseModel} from '@site/src/openapi/types';
 import {MediaTypes} from './Bodies';
 import styles from './styles.module.css';
+// Header names and types look like every other field's (parameters, body fields): one style, SchemaView's.
+import fieldStyles from '@site/src/components/SchemaView/styles.module.css';
 
 /** Where a `$ref` gives nothing: said where it is used, not fetched. */
 export function UnresolvedReference({reference, what}: {reference: string; what: string}): ReactNode {
@@ -36,9 +38,9 @@ export default function ResponseDetails({response, idPrefix = ''}: {response: Re
               const anchor = `${idPrefix}${responseHeaderAnchor(response.status, header.name)}`;
               return (
                 <li key={header.name} className={styles.parameter} id={anchor}>
-                  <code className={styles.headerName}>{header.name}</code>
+                  <code className={fieldStyles.fieldName}>{header.name}</code>
                   <FieldLink anchor={anchor} label={`${header.name} (header of the ${response.status} response)`} />{' '}
-                  <span className={styles.muted}>{header.schema.typeLabel}</span>
+                  <span className={fieldStyles.type}>{header.schema.typeLabel}</span>
                   <RichText value={header.description ?? header.schema.description} />
                 </li>
               );

@@ -54,14 +54,6 @@ export default function Responses({responses}: ResponsesProps): ReactNode {
         </Heading>
         <ExpandAll sectionId="responses-section" />
       </div>
-      <ul className={styles.statusSummary} aria-label="Status codes">
-        {responses.map((response) => (
-          <li key={response.status}>
-            <span className={clsx(styles.status, statusClass(response.status))}>{response.status}</span>
-            {response.summary ? <span className={styles.responseSummary}>{response.summary}</span> : null}
-          </li>
-        ))}
-      </ul>
       <Tabs className={styles.responseTabs} defaultValue={targetStatus}>
         {responses.map((response) => (
           <TabItem
@@ -69,6 +61,10 @@ export default function Responses({responses}: ResponsesProps): ReactNode {
             value={response.status}
             label={response.status}
             attributes={{className: clsx(styles.statusTab, statusClass(response.status))}}>
+            {/* Names the panel when JavaScript is off and every panel shows (NO_SCRIPT_CSS in index.tsx). */}
+            <p className={clsx('visually-hidden', styles.noScriptStatus)} data-response-status="">
+              Response {response.status}
+            </p>
             <ResponseDetails response={response} />
           </TabItem>
         ))}

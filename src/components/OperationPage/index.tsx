@@ -21,8 +21,8 @@ import Responses from './Responses';
 import Security from './Security';
 import styles from './styles.module.css';
 
-/** With JavaScript off, every tab panel is shown, so nothing is hidden behind a tab, nor a field a URL points at. */
-const NO_SCRIPT_CSS = `.tabs-container [role="tabpanel"][hidden]{display:block!important}${TARGET_IN_CLOSED_DETAILS_CSS}`;
+/** With JavaScript off, every tab panel is shown, each response under its status code, so nothing is hidden behind a tab, nor a field a URL points at. */
+const NO_SCRIPT_CSS = `.tabs-container [role="tabpanel"][hidden]{display:block!important}[data-response-status]{position:static!important;width:auto!important;height:auto!important;margin:1rem 0 0!important;clip-path:none!important;overflow:visible!important;font-weight:700;font-family:var(--ifm-font-family-monospace)}${TARGET_IN_CLOSED_DETAILS_CSS}`;
 
 /** An API operation, fully server-rendered from its build-time model: the layout; each section is a file of this folder. */
 export default function OperationPage(props: {page: OperationPageModel | OperationPageCore}): ReactNode {

@@ -41,7 +41,10 @@ function TypeLabel({node}: {node: SchemaNode}): ReactNode {
 
 /** Type, flags, description, constraints and values of one field. */
 export function FieldDetails({node, name, depth, flags = [], note, anchor, path}: FieldProps): ReactNode {
-  const constraints = constraintLabels(node.rules);
+  // The pattern (always last) is shown apart, as code: a regular expression in proportional type is misread.
+  const pattern = node.rules?.pattern;
+  const labels = constraintLabels(node.rules);
+  const constraints = pattern === undefined ? labels : labels.slice(0, -1);
   const label = name ?? node.name;
   return (
     <>
@@ -62,12 +65,18 @@ export function FieldDetails({node, name, depth, flags = [], note, anchor, path}
       {node.title && node.title !== label ? <div className={styles.title}>{node.title}</div> : null}
       <RichText value={node.description} className={styles.description} />
       {note ? <p className={styles.description}>{note}</p> : null}
-      {constraints.length > 0 || node.default !== undefined || node.const !== undefined || node.example !== undefined ? (
+      {constraints.length > 0 || pattern !== undefined || node.default !== undefined || node.const !== undefined || node.example !== undefined ? (
         <dl className={styles.facts}>
           {constraints.length > 0 ? (
             <div>
               <dt>Constraints</dt>
               <dd>{constraints.join(', ')}</dd>
+            </div>
+          ) : null}
+          {pattern !== undefined ? (
+            <div>
+              <dt>Pattern</dt>
+              <dd><code>{pattern}</code></dd>
             </div>
           ) : null}
           {node.const !== undefined ? (
