@@ -59,7 +59,8 @@ export function prepareRequest(request: SampleRequest): PreparedRequest {
   const query = request.queryString.map(({name, value}) => `${encodeQueryComponent(name)}=${encodeQueryComponent(value)}`).join('&');
   const url = query === '' ? request.url : `${request.url}${request.url.includes('?') ? '&' : '?'}${query}`;
   const headers = request.headers.map(({name, value}) => ({name, value}));
-  const prepared: PreparedRequest = {method: request.method.toUpperCase(), url, headers};
+  // The method as the request sends it: an additional operation's `Purge` stays as written.
+  const prepared: PreparedRequest = {method: request.method, url, headers};
   const postData = request.postData;
   if (postData === undefined) return prepared;
 

@@ -6,7 +6,7 @@ import {authSchemes, securityModels} from './model-security';
 import {serverModels} from './model-urls';
 import type {PagedOperation} from './page-ids';
 import {displaySummary, leadSummary} from './page-outline';
-import {asString, isObject, pathItemOperations, type JsonObject, type SpecDocument} from './spec-document';
+import {asString, isObject, pathItemOperations, requestMethod, type JsonObject, type SpecDocument} from './spec-document';
 import type {CallbackModel, OperationPageModel, SampleRequest} from './types';
 
 /** The model of an operation (or webhook) page: what it shows, from the spec,
@@ -94,7 +94,7 @@ export function sampleRequest(page: Omit<OperationPageModel, 'codeSamples'>): Sa
   if (success) headers.push({name: 'Accept', value: success.content[0].mediaType});
   const body = page.requestBody?.content[0];
   const request: SampleRequest = {
-    method: page.method.toUpperCase(),
+    method: page.requestMethod,
     url: `${(page.servers[0]?.url ?? '').replace(/\/+$/, '')}${path}`,
     queryString,
     headers,
@@ -122,6 +122,7 @@ export function operationPageModel(spec: SpecDocument, entry: PagedOperation): O
     kind: 'operation',
     id: entry.pageId,
     method,
+    requestMethod: wellFormed(requestMethod(entry)),
     path: wellFormed(path),
     summary,
     plainDescription: summaryText(description) || summary,

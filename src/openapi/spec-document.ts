@@ -44,6 +44,13 @@ export function isPre32Operation(entry: Pick<OperationEntry, 'keys'>): boolean {
   return entry.keys.length === 1 && !(OPENAPI_32_METHODS as readonly string[]).includes(entry.keys[0]);
 }
 
+/** The method as a request sends it: a fixed field's name upper-cased
+ * (`get` → `GET`), an `additionalOperations` key as written, since OpenAPI
+ * 3.2 spells that key as the request does (`Purge`). */
+export function requestMethod(entry: Pick<OperationEntry, 'method' | 'keys'>): string {
+  return entry.keys[0] === ADDITIONAL_OPERATIONS ? entry.method : entry.method.toUpperCase();
+}
+
 export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

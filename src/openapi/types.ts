@@ -230,6 +230,8 @@ export interface OperationPageModel {
   id: string;
   operationId?: string;
   method: string;
+  /** The method as the explorer and the code samples send it (`GET`, or an additional operation's `Purge` as written). */
+  requestMethod: string;
   path: string;
   summary: string;
   description?: RichText;
@@ -280,6 +282,7 @@ export interface OperationPageCore
 
 /** An example request, HAR-like, from which the code samples are generated. */
 export interface SampleRequest {
+  /** As the request sends it: `GET`, or an additional operation's `Purge` as written. */
   method: string;
   /** Absolute URL with path parameters filled in, without the query string. */
   url: string;

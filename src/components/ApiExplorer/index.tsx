@@ -108,7 +108,7 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
       cookies = applied.cookies;
     }
     if (contentType && body.trim() !== '') headers['Content-Type'] = contentType;
-    return {method: page.method.toUpperCase(), path, pathParameters, query, headers, cookies, contentType, body: content.length > 0 ? body : undefined};
+    return {method: page.requestMethod, path, pathParameters, query, headers, cookies, contentType, body: content.length > 0 ? body : undefined};
   };
 
   const sendToServer = async (request: ExplorerRequest, started: number): Promise<void> => {
@@ -231,7 +231,7 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
           </>
         ) : null}
         <button type="submit" className="button button--primary" disabled={pending}>
-          {pending ? 'Sending…' : `Send ${page.method.toUpperCase()} request`}
+          {pending ? 'Sending…' : `Send ${page.requestMethod} request`}
         </button>
         <div aria-live="polite" className={styles.result}>
           {failure ? (

@@ -238,7 +238,7 @@ function doubleQuotedStrings(grammar: 'python' | 'go', code: string): Set<string
 
 /** Places whose text these samples hold as one whole string literal, with what it reads once sent; Go holds a JSON body as one JSON text. */
 const WHOLE_LITERAL_PLACES: Record<string, {read: (text: string) => string; samples: readonly string[]}> = {
-  method: {read: (text) => text.toUpperCase(), samples: ['javascript', 'node', 'python', 'go']},
+  method: {read: (text) => text, samples: ['javascript', 'node', 'python', 'go']},
   'header name': {read: (text) => text, samples: ['javascript', 'node', 'python', 'go']},
   'header value': {read: (text) => text, samples: ['javascript', 'node', 'python', 'go']},
   'text body': {read: (text) => text, samples: ['javascript', 'node', 'python', 'go']},

@@ -22,7 +22,7 @@ const createContact: SampleRequest = {
 };
 
 const getContact: SampleRequest = {
-  method: 'get',
+  method: 'GET',
   url: 'https://api.meridian.example/v1/contacts/ct_01HZXVT82HBF85229P0VTYA92E',
   queryString: [],
   headers: [AUTH],
@@ -305,8 +305,8 @@ describe('generateCodeSamples', () => {
     });
 
     it('uses the classes Ruby has for WebDAV methods such as COPY', () => {
-      expect(method('copy', 'ruby')).toContain('request = Net::HTTP::Copy.new(url)');
-      expect(method('copy', 'python')).toContain('requests.request("COPY", url');
+      expect(method('COPY', 'ruby')).toContain('request = Net::HTTP::Copy.new(url)');
+      expect(method('COPY', 'python')).toContain('requests.request("COPY", url');
     });
   });
 });

@@ -72,6 +72,17 @@ describe('the query method and additionalOperations', () => {
     expect(sampleRequest(purge).method).toBe('PURGE');
   });
 
+  it('sends an additional operation\'s method spelt as its key, which OpenAPI 3.2 says the request uses', () => {
+    const mixed = spec({paths: {'/cache': {additionalOperations: {Purge: {operationId: 'purgeCache', security: [], responses: ok}}}}});
+    const model = operationPageModel(mixed, assignPageIds(mixed).operations[0]);
+    expect(model).toMatchObject({method: 'Purge', requestMethod: 'Purge'});
+    expect(sampleRequest(model).method).toBe('Purge');
+    const samples = generateCodeSamples(sampleRequest(model));
+    expect(samples.find(({id}) => id === 'curl')?.code).toMatch(/^curl --request Purge /);
+    expect(samples.find(({id}) => id === 'python')?.code).toContain('requests.request("Purge", url)');
+    expect(operationPageModel(document, ids.operations[1]).requestMethod).toBe('QUERY');
+  });
+
   it('names the real method in the sidebar item the plugin wrote with GET', () => {
     expect(methodClassName('VERSION-CONTROL')).toBe('version-control');
     expect(methodClassName('A"B C')).toBe('a-b-c');

@@ -6,7 +6,7 @@ import {ownValue, setOwn} from '../../openapi/own-keys';
 import {displaySummary} from '../../openapi/page-outline';
 import {sampleFromSchema} from '../../openapi/sample';
 import type {SchemaDirection} from '../../openapi/schema';
-import {asString, isObject, isPre32Operation, type JsonObject, type SpecDocument} from '../../openapi/spec-document';
+import {asString, isObject, isPre32Operation, requestMethod, type JsonObject, type SpecDocument} from '../../openapi/spec-document';
 
 /** The schema URL that marks a Postman Collection as format v2.1. */
 export const POSTMAN_SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
@@ -248,7 +248,7 @@ function newerOperationRequests(spec: SpecDocument): {tag?: string; item: Postma
     const accept = success ? firstMedia(spec, success[1]) : undefined;
     if (accept) header.push({key: 'Accept', value: accept.mediaType});
     const request: JsonObject = {
-      method: method.toUpperCase(),
+      method: requestMethod(entry),
       header,
       url: {raw: `{{baseUrl}}/${segments.join('/')}`, host: ['{{baseUrl}}'], path: segments, query: [], variable: pathTemplateNames(path).map((key) => ({key, value: ''}))},
     };

@@ -26,6 +26,7 @@ export const createContactPage: OperationPageModel = {
   id: 'create-contact',
   operationId: 'createContact',
   method: 'post',
+  requestMethod: 'POST',
   path: '/v1/contacts',
   summary: 'Create a contact',
   description: root(

@@ -295,6 +295,7 @@ describe('collectTwinPages and the plugin', () => {
     kind: 'operation',
     id,
     method,
+    requestMethod: method.toUpperCase(),
     path: pathName,
     summary: id.replace(/-/g, ' '),
     plainDescription: `Does ${id}. Details.`,
