@@ -64,13 +64,9 @@ const config = {
   trailingSlash: false,
 
   // Rspack's persistent cache only speeds up a second build on the same
-  // machine; CI and the publish job always build cold, and the cache held
-  // about 0.4 GB more at peak for 1,000 operations. On GitHub's API (2,534
-  // routes, 2026-11-29) it also saved little: bundling took 12.7 s with it
-  // cold, 8.2 s with it warm and nothing changed, 9.9 s without it, and the
-  // build's peak rose from 2.08 to 2.49 GB; the rest of `build:site`
-  // (rendering 21 s, postBuild 14 s) does not use it. Everything else in
-  // Faster stays on (v4 makes each unset flag default to true).
+  // machine, and CI and the publish job always build cold, so it costs more
+  // memory than it saves time. Everything else in Faster stays on (v4 makes
+  // each unset flag default to true).
   future: {v4: true, faster: {rspackPersistentCache: false}},
   // The page's scripts start after its first frame is painted: config/ssr-template.ts.
   ssrTemplate: SSR_TEMPLATE,

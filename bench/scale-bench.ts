@@ -40,7 +40,7 @@ export interface ScaleSpec {
 /**
  * Summed RSS over which a scale build is stopped: the machine is shared, has
  * no swap, and a build of 11,000 operations could otherwise take all of its
- * memory (2,000 operations peak at 4.7 GB).
+ * memory.
  */
 export const SCALE_MEMORY_LIMIT_BYTES = 14 * 1024 ** 3;
 

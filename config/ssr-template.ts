@@ -11,8 +11,8 @@
  * first. The scripts are fetched from the start (`<link rel="preload">`, so
  * nothing waits for them on the network), at the low priority Chromium gives
  * deferred scripts, so the stylesheet and images still come first (at the
- * preload's default high priority, Lighthouse's first contentful paint of
- * create-contact went from 0.91 s to 1.12 to 1.16 s). They are executed, in
+ * preload's default high priority they delayed the first contentful paint).
+ * They are executed, in
  * order, from a task after the first frame that follows DOMContentLoaded
  * (`SCRIPT_STARTER`). The same scripts run in the same order; only the task
  * they run in changes. In a background tab, which paints no frame, a timer

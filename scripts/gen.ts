@@ -2,10 +2,9 @@
 //
 //   tsx scripts/gen.ts [gen-api-docs options]
 //
-// It was `docusaurus clean-api-docs all && docusaurus gen-api-docs all`. Each
-// Docusaurus command loads the config and initialises every plugin first, so
-// the clean took 5.0 s on GitHub's API, nearly all of it before deleting a
-// file. Here the same files are deleted directly, then one
+// Each Docusaurus command loads the config and initialises every plugin
+// first, so `docusaurus clean-api-docs` spends nearly all its time before
+// deleting a file. Here the same files are deleted directly, then one
 // `docusaurus gen-api-docs all` runs as before: the plugin only writes a page
 // that does not exist, so the clean must come first.
 //

@@ -3,14 +3,14 @@
 //
 //   tsx scripts/site-build.ts [docusaurus build options]
 //
-// The bundler keeps about 1.4 GB of native memory after it has finished (on
-// GitHub's API; a forced garbage collection does not return it), and in one
+// The bundler keeps a large amount of native memory after it has finished (a
+// forced garbage collection does not return it), and in one
 // process that memory stays through the rendering threads and the search
 // index: the build's peak was the sum. Docusaurus can stop after bundling
 // (DOCUSAURUS_EXIT_AFTER_BUNDLING) and render from an existing bundle
 // (DOCUSAURUS_SKIP_BUNDLING); run one after the other, each process's memory
-// is returned before the next starts. The second loads the site again (5 s
-// for GitHub's API, under 1 s for the bundled spec). If either variable is
+// is returned before the next starts, at the cost of loading the site twice.
+// If either variable is
 // already set, this runs one `docusaurus build` with the environment as it is.
 // Exit status: that of the first step that fails, else 0.
 import process from 'node:process';

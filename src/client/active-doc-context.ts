@@ -6,9 +6,8 @@
  * the page shows: the plugin tries `matchPath` on each doc of the active
  * version in turn, then walks every doc of every version for the other
  * versions of that doc. Static rendering does that for each page, so the
- * work grows with the square of the page count: 4.2 s of one rendering
- * thread's time on GitHub's 2,534 routes (a CPU profile), after `matchPath`
- * itself had been made cheap (src/client/literal-path-match.ts).
+ * work grows with the square of the page count, even with `matchPath`
+ * itself made cheap (src/client/literal-path-match.ts).
  *
  * Here a doc's route is found as `firstMatchingRoute` finds routes (the same
  * first match as the scan, src/client/route-index.ts) and the other versions'

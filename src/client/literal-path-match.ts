@@ -7,10 +7,10 @@
  * (`matchRoutes`, `<Switch>`, `getActiveDocContext`, `useDocRootMetadata`).
  * Each call compiles the path with path-to-regexp (cached up to 10,000 paths,
  * then compiled again on every call) and runs the expression. With thousands
- * of API pages that is millions of calls per build: 22 s of the 150 s one
- * static-rendering thread worked for GitHub's 3,085 pages, and it grows with
- * the square of the page count. A doc's route path is plain text, and for
- * plain text the expression path-to-regexp 1.x builds is a string comparison:
+ * of API pages that is millions of calls per build, a large share of static
+ * rendering that grows with the square of the page count. A doc's route
+ * path is plain text, and for plain text the expression path-to-regexp 1.x
+ * builds is a string comparison:
  *
  *   `^<path>` + (strict ? '' : `(?:/(?=$))?`) + (end ? '$' : `(?=/|$)`), flag `i` unless sensitive
  *

@@ -8,8 +8,8 @@ import {isFirstPageHydrated} from './hydration-state';
  * it holds a stand-in that reads the model from disk
  * (src/plugins/page-data/page-data-loader.js): a module stays in the bundle's
  * module cache for the whole static rendering, and with the models in it
- * each rendering thread grew to its 1 GB recycling limit (GitHub's 62 MB of
- * models; Microsoft Graph's 800 MB). A page component calls `pageModelOf`
+ * each rendering thread grew to its recycling limit on large APIs. A page
+ * component calls `pageModelOf`
  * once per render, so the model is read once and dropped after the render.
  * The stand-in also answers any property by reading the model, so code that
  * reads it directly (the overview's table of contents) still works.

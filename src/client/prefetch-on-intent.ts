@@ -2,7 +2,7 @@
  * Docusaurus prefetches the code and data of every internal link as soon as it
  * scrolls into view. An API reference has a sidebar of dozens to thousands of
  * operation links, so a reader opening one page downloaded the data of all its
- * visible neighbours (about 50 KB gzip on create-contact). Links still load
+ * visible neighbours. Links still load
  * their target on hover, focus or touch (`preload`), which starts well before
  * the click lands; only the speculative viewport prefetch is turned off.
  */

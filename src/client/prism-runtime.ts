@@ -3,9 +3,8 @@
  * the page's main script.
  *
  * The classic theme evaluates prism-react-renderer and the extra languages at
- * start-up on every page: about 50 ms of main-thread work on this machine,
- * 200 ms on Lighthouse's throttled phone, most of it grammar set-up
- * (`insertBefore` walks every loaded grammar). Server-rendered code blocks
+ * start-up on every page, a long main-thread task on a phone, most of it
+ * grammar set-up (`insertBefore` walks every loaded grammar). Server-rendered code blocks
  * arrive highlighted and keep their HTML while hydrating, so nothing needs
  * Prism on load; it is fetched when a code block is rendered in the browser
  * (a page opened by client-side navigation, an island made interactive, a

@@ -4,9 +4,9 @@
  * the same React stream, its bytes kept and decoded once.
  *
  * The core's reads the stream with `text()` of node:stream/consumers, which
- * runs a streaming TextDecoder over each of React's chunks (a few KB each):
- * 3.1 s of one rendering thread's 65 s on GitHub's 2,534 pages, in a CPU
- * profile. `Buffer.concat(...).toString('utf8')` gives the same string from
+ * runs a streaming TextDecoder over each of React's chunks (a few KB each),
+ * a visible share of a rendering thread's time on a large API.
+ * `Buffer.concat(...).toString('utf8')` gives the same string from
  * the same bytes (the test compares both on pages of up to several hundred
  * KB, with characters of one to four bytes).
  */

@@ -4,19 +4,17 @@
  * that it is tested on its own.
  *
  * The core's entry does everything in the task that runs `main.js`: it
- * evaluates React DOM's client (compiling its module is 8 to 22 ms of a
- * fast machine's main thread, the largest single cost of start-up), every
- * other module of the main bundle, and the route's preload (matching the
- * route and adding a script element per chunk). In Lighthouse's simulation
- * of a throttled phone that task was 89 to 201 ms, nearly all of
- * create-contact's Total Blocking Time. Here the same work runs as three
+ * evaluates React DOM's client (compiling its module is the largest single
+ * cost of start-up), every other module of the main bundle, and the route's
+ * preload (matching the route and adding a script element per chunk). On a
+ * throttled phone that one task is nearly all of an operation page's Total
+ * Blocking Time. Here the same work runs as three
  * shorter tasks: the main bundle's modules; React DOM's client, a chunk of
  * its own, evaluated in the task of its script when it arrives; and the
  * preload, after a task boundary. Rendering waits for the last of them, as
  * it waited for the preload before, and is still a transition (React
- * hydrates in slices). With the CPU slowed 4× in Chromium, the blocking
- * time after first paint went from 90 to 101 ms to 36 to 42 ms (medians
- * of 7 loads, bench/main-thread.ts).
+ * hydrates in slices), and the blocking time after first paint drops
+ * (bench/main-thread.ts measures it).
  */
 
 export interface StartSteps<Client> {

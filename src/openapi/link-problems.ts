@@ -30,8 +30,8 @@ const AUTOLINK_NOT_KEPT = /<(?!(?:https?|mailto):)[a-z][a-z\d+.-]{1,31}:/i;
 
 /**
  * Whether the text might hold a link that is not kept as written; false means
- * surely not, so the text need not be parsed (a 20 MB spec has tens of
- * thousands of descriptions, and parsing one takes about 0.3 ms). A link's
+ * surely not, so the text need not be parsed (a large spec has tens of
+ * thousands of descriptions, too many to parse each one). A link's
  * destination always follows `](` or `]:`, or is an autolink; GFM's bare URLs
  * (`www.x.com`, `https://…`, e-mail addresses) always become http(s) or
  * mailto links.

@@ -130,10 +130,9 @@ const toSanitisedHast = unified().use(remarkRehype).use(rehypeSanitize, sanitize
 
 /**
  * Rendered trees by heading level and source text. Specs repeat descriptions
- * (a shared schema's fields appear on every operation that uses it): for
- * 2,000 operations the pipeline was 25 s of the 66 s of `npm run gen` (CPU
- * profile), mostly on text it had seen before. Trees are frozen because every
- * caller shares them.
+ * (a shared schema's fields appear on every operation that uses it), and
+ * without a cache most of the pipeline's time went on text it had seen
+ * before. Trees are frozen because every caller shares them.
  */
 const renderedTrees = new FrozenCache<RichText>(50_000);
 

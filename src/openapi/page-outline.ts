@@ -15,7 +15,7 @@ import {asString, isPre32Operation, type JsonObject, type SpecDocument} from './
  * parser trips on, no `paths` at all), the plugin sees a small valid document
  * and writes the sidebar and one page file per page; our page generators then
  * render each page from the real description (`.spec/openapi.yaml`). It is
- * also why generation no longer converts the whole description to a Postman
+ * also why generation does not convert the whole description to a Postman
  * collection, which the plugin does for every spec it loads.
  */
 export function pageOutline(spec: SpecDocument): JsonObject {

@@ -23,11 +23,10 @@ const MAX_SAMPLE_DEPTH = 8;
 
 /**
  * JSON text an example generated from a schema may take, and the shallower
- * depths tried, in turn, for one that is larger. Microsoft Graph's entities
- * embed each other at every level: `driveItem`'s example at depth 8 was
- * 5.7 MB of JSON, and with it in each of its code samples, one operation's
- * page model was 127 MB (4.1 GB for the whole API, more than the bundler
- * could take). 32 KB is 30 times the bundled spec's largest body.
+ * depths tried, in turn, for one that is larger. Where entities embed each
+ * other at every level (Microsoft Graph), a full-depth example repeated in
+ * every code sample makes page models larger than the bundler can take; the
+ * cap is far above any body of the bundled spec.
  */
 export const MAX_SAMPLE_BYTES = 32 * 1024;
 const SHALLOWER_SAMPLE_DEPTHS = [5, 3, 2, 1];
@@ -294,9 +293,8 @@ function sampleCache(spec: SpecDocument, direction: SchemaDirection): SampleCach
  *
  * The same schema gives the same example (the sampler and `fit` are
  * deterministic), so each is made once per spec and direction and handed out
- * as a copy: Microsoft Graph's 11,422 operations refer to the same few
- * thousand schemas, and sampling them again was 62 s of its 180 s of page
- * generation.
+ * as a copy: a large API's operations refer to the same few thousand
+ * schemas, and sampling them again was a large share of page generation.
  */
 export function sampleFromSchema(spec: SpecDocument, schema: unknown, direction: SchemaDirection): unknown {
   if (!isObject(schema)) return undefined;

@@ -13,17 +13,11 @@ const MAX_DEPTH = 16;
  * (`/docs/api/schemas/<name>`), which lists its fields: one click away, with
  * JavaScript off too. A description whose objects embed each other (Stripe's
  * expandable fields: `anyOf: [string, Customer]` in every object) expands
- * combinatorially: one operation's page model grew past 300 MB and the next
- * past what a string can hold.
+ * combinatorially, past what a page model or even a string can hold.
  *
- * Why 1,000 (measured on the production build, November 2026): a field costs
- * its page about 630 bytes of HTML, 55 gzip (create-contact, update-contact,
- * get-contact-timeline, with field links), so 1,000 fields are about 55 KB
- * gzip, the size of the heaviest operation page measured on GitHub's REST
- * description (57 KB gzip, issue #14), and 20 times the bundled spec's
- * largest tree (49 fields), which is never cut. It was 2,000 while a cut
- * field was only in the downloadable description; with schema pages a cut
- * costs a click, not the field.
+ * Why 1,000: that many fields weigh about as much as the heaviest operation
+ * page of a large real API, and far more than any tree of the bundled spec,
+ * which is never cut; with schema pages a cut costs a click, not the field.
  */
 export const SCHEMA_NODE_BUDGET = 1_000;
 

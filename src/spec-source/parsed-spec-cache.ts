@@ -9,10 +9,9 @@ export const RESOLVED_SPEC_DIR = '.spec';
  * The resolved spec's data, kept as JSON next to it, for the steps that read
  * `.spec/openapi.yaml` after the spec step: `npm run gen`, the changelog and
  * the Docusaurus build each parse it (the config's API links, the API
- * resources, the downloads), six parses per build. The YAML parser is slow on
- * large descriptions (Microsoft Graph's 26 MB took 22 to 45 s and 1 GB of
- * heap per parse on this machine); `JSON.parse` of the same data takes about
- * one second.
+ * resources, the downloads), six parses per build. The YAML parser is slow
+ * and memory-hungry on large descriptions; `JSON.parse` of the same data is
+ * far cheaper.
  *
  * The first reader parses the YAML and writes `<dir>/.cache/<name>.<sha256>.json`;
  * later readers of the same text (same SHA-256) take the JSON. The data is the

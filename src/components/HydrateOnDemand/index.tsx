@@ -48,8 +48,8 @@ function detailsOpen(root: Element): boolean[] {
  * server's HTML stays as it is (readable, selectable, linkable) and the part
  * becomes interactive on the reader's first pointer, touch or focus inside it.
  * Operation pages are thousands of elements of schemas and highlighted code;
- * hydrating them at once was a single 0.9 s main-thread task on a throttled
- * phone. After the first page, client-side navigations render normally.
+ * hydrating them at once was a single long main-thread task on a phone.
+ * After the first page, client-side navigations render normally.
  *
  * When the children's data comes later (`ready`), the part hydrates when it
  * arrives; a press that started on the server's HTML ends there first, and

@@ -1,17 +1,16 @@
 /**
  * Keys typed within this of each other make one search, not one per key:
  * every search fetches the index chunks of its words and the fragments of
- * its first hits, so typing "repository" into GitHub's index fetched 362 KB
- * gzip in 66 requests for ten searches.
+ * its first hits, so a search per key fetched many times what the final
+ * word needs.
  */
 export const TYPING_PAUSE_MS = 150;
 
 /**
  * The shortest last word worth fetching index chunks for while typing.
  * Pagefind reads the last word as a prefix, so a prefix's chunks hold every
- * word it begins: typed into Microsoft Graph's index, "us" and "use" fetched
- * 53 KB gzip of chunks that "user" did not need (the 99-KB chunk of "user"
- * aside). A shorter word is fetched when its search runs, after the pause.
+ * word it begins, and short prefixes fetch chunks the finished word does not
+ * need. A shorter word is fetched when its search runs, after the pause.
  */
 export const PRELOAD_MIN_LENGTH = 4;
 

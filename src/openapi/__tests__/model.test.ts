@@ -40,8 +40,8 @@ function nodeCount(node: SchemaNode | undefined): number {
 
 describe('schemas that refer back to themselves through allOf (petstore.yaml)', () => {
   // Pet.friend is `allOf: [$ref: Pet]` and the request body wraps Pet in an
-  // inline allOf; each expanded Pet again down to the depth limit: a 26 MB
-  // page model for PUT /pet that took 90 s to build.
+  // inline allOf; each expanded Pet again down to the depth limit, which made
+  // the page model for PUT /pet huge and slow to build.
   const petstore = spec({
     paths: {
       '/pet': {
@@ -83,8 +83,8 @@ describe('schemas that refer back to themselves through allOf (petstore.yaml)', 
   });
 
   it('builds the whole operation model small: the request schema once, cut where schemaNode cuts it', () => {
-    // Formerly a time bound, which a slow host could fail and a fast one hid;
-    // the size of what is built is what the 90 s and 26 MB came from.
+    // The size of what is built, not a time bound, which a slow host could
+    // fail and a fast one hide.
     const [entry] = assignPageIds(petstore).operations;
     const model = operationPageModel(petstore, entry);
     const schema = petstore.paths['/pet'] as {put: {requestBody: {content: {'application/json': {schema: unknown}}}}};

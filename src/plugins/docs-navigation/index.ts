@@ -115,8 +115,7 @@ export function installIndexedNavigation(module: SidebarsUtilsModule = require(S
  * The docs plugin (3.10.2, lib/sidebars/utils.js) finds each doc's previous
  * and next sidebar item by filtering the sidebar's whole navigation for
  * unlisted docs and searching it, once per doc: N² work while the site loads.
- * For Microsoft Graph's 14,500 docs that was most of the 110 s its content
- * took to load (a profile: 185 s of 285 s of CPU on a busy machine). No option
+ * For tens of thousands of docs that is most of the content loading. No option
  * changes it; the function is created inside the plugin's version loading.
  * This plugin replaces the module's `createSidebarsUtils` export, which the
  * plugin calls through the module at call time, with one whose

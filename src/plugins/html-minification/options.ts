@@ -3,10 +3,9 @@ export interface PluginOptions {
   /**
    * Static rendering minifies each page's HTML (Docusaurus's SWC HTML
    * minifier) when the site has at most this many routes; a larger site
-   * publishes the HTML as React renders it. Measured (bench README, "HTML
-   * minification"): minifying saves about 4% of a page's gzip size and costs
-   * about 0.2 s of CPU per MB of HTML, the largest single part of static
-   * rendering for a large API (GitHub's 3,085 pages are 654 MB of HTML).
+   * publishes the HTML as React renders it, because minifying saves little of
+   * a page's gzip size and is the largest single part of static rendering
+   * for a large API (bench README, "HTML minification").
    * At least 200: a site of up to 100 pages renders on the main thread,
    * whose minifier has read its setting before any plugin runs (./index.ts).
    * `Infinity` always minifies.

@@ -37,8 +37,8 @@ export function withBaseUrl(baseUrl: string, route: string): string {
 }
 
 // Synchronous: a page's files are small and read one after another, and
-// each await gave the thread back with nothing else to run on it (5 s of
-// the 26 s that GitHub's API took were idle).
+// each await gave the thread back with nothing else to run on it, so much of
+// the time was idle.
 function readIfExists(file: string): string | undefined {
   try {
     return readFileSync(file, 'utf8');

@@ -63,9 +63,8 @@ export function withApiPageLoader(rules: unknown[]): number {
  *
  * The server bundle is one file. Docusaurus gives it no shared chunks
  * (`splitChunks: false`), so each page's chunk carried its own copy of every
- * module the page imports: for GitHub's API, 2,559 files of 654 MB, each
- * with the operation page's 85 modules, generated and written by the
- * bundler, against one bundle with each module once.
+ * module the page imports, thousands of files generated and written by the
+ * bundler against one bundle with each module once.
  *
  * Generated pages skip the MDX pipeline (./api-page-loader.js): the content
  * plugins' rules are changed in place, since no option of theirs chooses the

@@ -26,8 +26,8 @@ export const SERVER_PRELOAD = path.resolve(__dirname, '../../client/preload.serv
  * `<Switch>` while rendering, `getActiveDocContext` (navbar and layout) and
  * `useDocRootMetadata`. Each call builds or looks up a regular expression with
  * path-to-regexp. Static rendering of N pages therefore makes about 6 × N²
- * such calls: 22 s of one rendering thread's 150 s for GitHub's 3,085 pages;
- * for Microsoft Graph's 15,000, more than a CPU-hour. In the browser the same
+ * such calls, which for a large API is a large share of rendering and for
+ * the largest more than a CPU-hour. In the browser the same
  * scans run on every navigation. No option changes how React Router matches,
  * and the callers are the core's and the theme's own code.
  *

@@ -2,9 +2,8 @@
  * The bundler's runtime (`runtime~main.js`, loaded by every page) holds two
  * maps with an entry for every chunk of the site: chunk id → file name
  * (`__webpack_require__.u`) and, from Docusaurus's ChunkAssetPlugin, chunk
- * name → chunk id (`__webpack_require__.gca`). Two chunks per docs page:
- * about 60 bytes gzip per page, 18 KB at 320 operations, well over 100 KB at
- * GitHub's size, on every page.
+ * name → chunk id (`__webpack_require__.gca`). Two chunks per docs page, so
+ * the maps grow with the API and every page loads them.
  *
  * The chunks of a sectioned route are loaded only after its route section
  * (./split.ts, src/client/route-sections/runtime.ts). So their entries leave

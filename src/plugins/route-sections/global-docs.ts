@@ -1,7 +1,7 @@
 /**
  * The docs plugin's global data lists every doc of every version (id, path,
- * sidebar) and Docusaurus puts all global data into `main.js`: 315 KB raw,
- * 23 KB gzip for GitHub's 3,085 pages, on every page of the site. The theme
+ * sidebar) and Docusaurus puts all global data into `main.js`, which every
+ * page of the site loads. The theme
  * reads that list to find the doc a path shows (`getActiveDocContext`: the
  * navbar's sidebar item is active on a doc of its sidebar, the version
  * banner) and a doc by id (`useLayoutDoc`: navbar items of type `doc`).

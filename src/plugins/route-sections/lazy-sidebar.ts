@@ -4,10 +4,10 @@ import {createHash} from 'node:crypto';
  * The sidebar of a large API on demand.
  *
  * The docs plugin puts each version's sidebars into the metadata every docs
- * page loads: a link per operation and schema, 13.6 KB gzip at 320
- * operations and growing with the API. Yet a page shows only one category
- * open; a closed category renders none of its items (the classic theme's
- * `Collapsible lazy`), in the server HTML or in the browser.
+ * page loads: a link per operation and schema, growing with the API. Yet a
+ * page shows only one category open; a closed category renders none of its
+ * items (the classic theme's `Collapsible lazy`), in the server HTML or in
+ * the browser.
  *
  * So in the client bundle, each top-level category whose pages are all in
  * route sections keeps only its first item, as a link with its label and
@@ -120,8 +120,8 @@ export function sidebarCategoryFile(directory: string, number: number): string {
  *
  * They are static JSON files that the client fetches, not chunks of the
  * bundle: a chunk costs its loader in `main.js` and its id, name and hash in
- * the runtime's maps, on every page. At Microsoft Graph's 417 categories that
- * was 11 KB gzip of `main.js` and most of the runtime's growth.
+ * the runtime's maps, on every page, which for hundreds of categories is
+ * most of the runtime's growth.
  */
 export function sidebarCategoryFiles(categories: readonly LazyCategory[]): {directory: string; files: [string, string][]} {
   const contents = categories.map((category) => JSON.stringify(category.chunk));

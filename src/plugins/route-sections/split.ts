@@ -43,11 +43,8 @@ export const DEFAULT_SPLIT_OPTIONS: SplitOptions = {sectionSize: 'auto', minRout
  * Routes per section that keep a page's first load smallest. A page loads
  * the main bundle, where each section costs about 32 bytes (gzip: its loader
  * and its chunk's names in the runtime), and its own section, about 620
- * bytes plus 88 per route (measured on the 652 routes of the large fixture
- * with sections of 41 and 130 routes). 32 × routes / size + 88 × size is
- * least at size = √(32 / 88 × routes): 33 routes for GitHub's 3,085 pages
- * (5.8 KB gzip per page, against 14.5 KB with sections of 150), 92 for
- * Microsoft Graph's 23,000. Never under 25, so that a reader's next page
+ * bytes plus 88 per route. 32 × routes / size + 88 × size is least at
+ * size = √(32 / 88 × routes). Never under 25, so that a reader's next page
  * is not always in yet another small file.
  */
 export function sectionSizeFor(routes: number): number {

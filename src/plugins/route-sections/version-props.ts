@@ -3,7 +3,7 @@
  * prop: the sidebars and a map of every doc (id, title, description,
  * sidebar). The map is only read by `useDocById` (DocCard, in category index
  * pages and `<DocCardList>`), yet it is most of the chunk that every docs page
- * loads (244 of 409 KB for 500 operations). Docs whose routes went into
+ * loads. Docs whose routes went into
  * sections are dropped from it, except the items of generated category
  * index pages (a category whose link is not a doc), which render a DocCard
  * per item. Any other DocCard of a dropped doc would fail the build loudly

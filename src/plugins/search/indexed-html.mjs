@@ -4,9 +4,9 @@
  * The HTML that Pagefind reads, as opposed to the HTML the site publishes.
  * Plain JavaScript, as pagefind-worker.mjs imports it as Node's own module.
  *
- * A page is read as bytes, not as text: decoding GitHub's 641 MB of pages
- * as UTF-8 took 6.4 s of the copy's 12.9 s (V8 makes a two-byte string of
- * any text with one non-ASCII character), and the docs sidebar, most of
+ * A page is read as bytes, not as text: decoding the pages as UTF-8 was
+ * about half of the copy's time (V8 makes a two-byte string of any text
+ * with one non-ASCII character), and the docs sidebar, most of
  * each page, is dropped unread. What is left is decoded as Latin-1, one
  * character per byte, and written back the same way, so every byte outside
  * a dropped attribute stays as it was. The patterns below match ASCII
@@ -123,9 +123,8 @@ function* asideTags(bytes) {
  * `classNames`, and everything in it. Pagefind indexes only
  * `data-pagefind-body` and skips its exclude selectors, but still reads
  * every byte: on a large API the docs sidebar (SIDEBAR_CLASS) is most of
- * a page (58% of GitHub's 654 MB of operation pages, 64% of Microsoft
- * Graph's, with 417 categories on every page), and the examples column
- * (`aside.api-examples`) 28% of what is left on GitHub's. React escapes
+ * a page, and the examples column (`aside.api-examples`) a good part of
+ * what is left. React escapes
  * `<` in text and attribute values, so a tag is never text. An aside that
  * never closes is left as it is.
  *

@@ -9,10 +9,9 @@ export interface PluginOptions {
   /**
    * Parts of indexed pages left out of the index. The examples column (code
    * samples in nine languages, example payloads) repeats the same words on
-   * every operation page: indexed, it was most of the old index (54 MB for
-   * 2,000 operations) and every search listed "Code samples" once per
-   * operation. Schema pages are found by their name and lead; their field
-   * lists, examples and users repeat the operation pages.
+   * every operation page: indexed, it was most of the index and every search
+   * listed "Code samples" once per operation. Schema pages are found by their
+   * name and lead; their field lists, examples and users repeat the operation pages.
    */
   excludeSelectors: string[];
   /** Language of the index (Pagefind's stemming); the site's default locale. */

@@ -7,9 +7,8 @@
  * The first query on a site loads the index's metadata (`pagefind.<hash>.pf_meta`),
  * which lists every page: its fragment's name, a content hash such as
  * `en_9db8ea6`, its word count and its fragment group. The hashes are random
- * to gzip, so the list costs about 7.4 bytes gzip a page: 107 KB for Microsoft
- * Graph's 14,445 pages, more than a third of the 300-KB budget of a first
- * search, and Pagefind has no option to name them otherwise. Here each page's
+ * to gzip, so on a large API the list is a large share of a first search's
+ * budget, and Pagefind has no option to name them otherwise. Here each page's
  * fragment is renamed to its number in base 36 (`<key>/1a`), in a folder
  * named by a hash of every page's old name (so of every fragment's content):
  * a new build with any changed page gets a new folder, and every fragment's

@@ -62,7 +62,7 @@ async function writeIndex(job) {
     if (written.errors.length > 0) throw new Error(`[search] Pagefind could not write ${job.outputPath}: ${written.errors.join('; ')}`);
     const pageNames = shortenPageNames(job.outputPath);
     // Counted on disk: Pagefind's getFiles() sends every file's bytes back
-    // from its binary, 4.2 s of the 21 s index of GitHub's API, for a count.
+    // from its binary, a good share of a large API's index time, for a count.
     const files = readdirSync(job.outputPath, {recursive: true, withFileTypes: true}).filter((entry) => entry.isFile()).length;
     return {pages: added.page_count, files, outputPath: job.outputPath, pageNames};
   } finally {

@@ -2,8 +2,8 @@
 
 /**
  * Worker thread that builds the downloads (`specDownloads` of ./index.ts) off
- * the build's main thread. The Postman conversion is the slow part (16 s of
- * main-thread time for 2,000 operations), and the search index, also
+ * the build's main thread. The Postman conversion is the slow part, and the
+ * search index, also
  * single-threaded and in the same postBuild phase, waited for it. In a worker
  * it runs on the other core. jiti loads the TypeScript module, as Docusaurus
  * itself loads plugins.

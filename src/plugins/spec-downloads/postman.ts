@@ -193,11 +193,11 @@ function bodyWithExamples(spec: SpecDocument, raw: unknown, direction: SchemaDir
  * body's example made by the pages' own sampler (sample.ts: each schema once,
  * at most 32 KB) wherever the spec gives none, and a JSON body's schema cut
  * down to its type and its own example. The converter resolves every body
- * schema ten references deep and fakes an example of it: GitHub's 1,223 operations took 3.8 s, but
- * Microsoft Graph's entities, each reaching every other through navigation
- * properties, grew past the longest string V8 can make and the conversion
- * ran for more than 20 minutes. Parameters and response headers keep their
- * schemas and get the examples their pages show where the spec gives none.
+ * schema ten references deep and fakes an example of it, and where entities
+ * reach each other through navigation properties (Microsoft Graph) that
+ * grew past the longest string V8 can make and never finished. Parameters
+ * and response headers keep their schemas and get the examples their pages
+ * show where the spec gives none.
  * The spec itself is not changed.
  */
 function converterDocument(spec: SpecDocument): JsonObject {

@@ -3,9 +3,9 @@
  * remount. The upstream component remounts every code block right after
  * hydration so that a dark-mode reader gets the dark Prism colours; that threw
  * away the server's highlighted HTML of every code block in Markdown pages
- * (the docs landing has one) and loaded and ran Prism on page load (85 KB,
- * /docs Lighthouse TBT 287 ms). Colour mode is light while React hydrates
- * (the colour-mode state is set in an effect), so nothing mismatches, and
+ * (the docs landing has one) and loaded and ran Prism on page load. Colour
+ * mode is light while React hydrates (the colour-mode state is set in an
+ * effect), so nothing mismatches, and
  * CodeBlock/Content highlights again with Prism when the mode differs from
  * the server's.
  */

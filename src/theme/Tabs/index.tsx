@@ -134,7 +134,7 @@ function TabsContainer({
  * workaround for facebook/docusaurus#5653 from React 17 days). A remount
  * throws away the server HTML below it, so the code samples, which stay
  * server HTML until used (HydrateOnDemand), were re-rendered and highlighted
- * on every page load: a 350 ms task on a throttled phone. The first render
+ * on every page load, a long task on a phone. The first render
  * already uses the default tab on server and client alike, and the stored
  * or query-string choice is applied in a layout effect after hydration
  * (`useTabsContextValue`), so nothing mismatches without the remount.

@@ -44,8 +44,8 @@ function DocSidebarMobileSecondaryMenu({menu: {sidebar, path}}: MenuProps): Reac
 
 function DocSidebarMobile(props: Props): ReactNode {
   // The filler memoises its props by sorting their keys with localeCompare,
-  // and the first localeCompare of a page sets up ICU's collator: about 8 ms
-  // of a phone's load (30 ms at Lighthouse's 4× CPU). One key needs no sort.
+  // and the first localeCompare of a page sets up ICU's collator, a cost on a
+  // phone's load. One key needs no sort.
   // The memoised component gets new props only when one of them changes, as
   // the filler's shallow comparison did.
   const menuProps = useMemo(() => ({menu: props}), [props]);
