@@ -318,7 +318,8 @@ test.describe('failures the browser hides', () => {
     const failure = page.getByTestId('explorer-failure');
     await expect(failure).toHaveAttribute('data-cause', 'cors');
     await expect(failure).toContainText(`${noCors.origin} answered, but did not allow this site (${site.origin()}) to read the response`);
-    await expect(failure).toContainText(`curl --request GET '${noCors.origin}/v1/header-key'`);
+    // A URL of only safe characters is one bare shell word (shellString, as in the page's cURL sample).
+    await expect(failure).toContainText(`curl --request GET ${noCors.origin}/v1/header-key`);
     await expect(failure).toContainText("--header 'X-API-Key: key-cors'");
   });
 
