@@ -89,8 +89,21 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
+/** An "Expand all" button (OperationPage's ExpandAll): opens every nested schema of its section, or closes them all when none is closed. */
+export function toggleSchemaDetails(button: HTMLElement): void {
+  const section = document.getElementById(button.getAttribute('aria-controls') ?? '');
+  const all = Array.from(section?.querySelectorAll<HTMLDetailsElement>('details[data-schema-details]') ?? []);
+  const open = all.some((details) => !details.open);
+  for (const details of all) details.open = open;
+}
+
 function onClick(event: MouseEvent): void {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const expandAll = (event.target as Element | null)?.closest?.<HTMLElement>('button[data-expand-all]');
+  if (expandAll) {
+    toggleSchemaDetails(expandAll);
+    return;
+  }
   const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a.field-link');
   if (!link) return;
   // The link still goes to the field (the address bar shows it); the copy is extra.
@@ -101,8 +114,8 @@ function onClick(event: MouseEvent): void {
 const clientModule: ClientModule = {
   onRouteDidUpdate({location, previousLocation}) {
     if (typeof window === 'undefined') return;
-    if (!listening) {
     // Registered once, for every page the reader visits.
+    if (!listening) {
       listening = true;
       document.addEventListener('click', onClick);
       window.addEventListener('hashchange', () => revealFieldTarget(fragmentId(window.location.hash)));
