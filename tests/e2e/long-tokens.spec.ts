@@ -1,10 +1,9 @@
 import {existsSync, readFileSync} from 'node:fs';
-import type {Server} from 'node:http';
-import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 
 import {test, expect, waitForNetworkQuiet} from './fixtures';
-import {serveDirectory} from './static-server';
+import {waitForHydration} from './react-state';
+import {serveDuringTests} from './static-server';
 
 /**
  * The site built from tests/fixtures/hostile.yaml (see hostile.spec.ts), on a
@@ -30,15 +29,7 @@ function routes(): string[] {
 test.describe('long words and paths from the spec on a 375 px screen', () => {
   test.use({viewport: {width: PHONE_WIDTH, height: 800}});
 
-  let server: Server;
-  let origin = '';
-  test.beforeAll(async () => {
-    server = await serveDirectory(HOSTILE_BUILD);
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  test.afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-  });
+  const site = serveDuringTests(test, HOSTILE_BUILD);
 
   test('the pages that carry the long tokens are in the build', () => {
     const all = routes();
@@ -50,12 +41,9 @@ test.describe('long words and paths from the spec on a 375 px screen', () => {
 
   for (const route of routes()) {
     test(`${route} is no wider than the screen`, async ({page}) => {
-      const response = await page.goto(`${origin}${route}`);
+      const response = await page.goto(`${site.origin()}${route}`);
       expect(response?.status()).toBe(200);
-      await page.waitForFunction(() => {
-        const root = document.getElementById('__docusaurus');
-        return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-      });
+      await waitForHydration(page);
       await waitForNetworkQuiet(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), 'document width in px').toBeLessThanOrEqual(PHONE_WIDTH);
     });
