@@ -143,6 +143,25 @@ for (const {name, ...device} of VIEWPORTS) {
   });
 }
 
+test.describe('phone (390 px, touch): the hero code sample', () => {
+  test.use(VIEWPORTS[1]);
+  test('shows a real call, scrolls sideways and shades the cut edge', async ({page}) => {
+    await gotoHydrated(page, HOME);
+    const pre = page.locator('header pre');
+    await expect(pre).toContainText('curl --request POST');
+    const seen = await pre.evaluate((element) => {
+      const style = getComputedStyle(element);
+      const layers = style.backgroundAttachment.split(',').map((layer) => layer.trim());
+      return {
+        cut: element.scrollWidth > element.clientWidth,
+        scrolls: ['auto', 'scroll'].includes(style.overflowX),
+        shade: style.backgroundImage.includes('gradient') && layers.includes('local') && layers.includes('scroll'),
+      };
+    });
+    expect(seen).toEqual({cut: true, scrolls: true, shade: true});
+  });
+});
+
 test.describe('phone (390 px, touch): nothing is wider than the screen', () => {
   test.use(VIEWPORTS[1]);
   for (const mode of MODES) {
