@@ -54,11 +54,15 @@ describe('footer', () => {
 });
 
 describe('home page links', () => {
-  it('give the token page to the call to action, or null to hide it', () => {
-    site.writeSpec();
-    expect(createHomeLinks(links())).toEqual({accessToken: '/docs/api/get-access-token'});
+  it('give the token page to the call to action and create-contact to the code sample, or null to hide them', () => {
+    const contacts = (miniMeridian.paths as Record<string, object>)['/v1/contacts'];
+    site.writeSpec({...miniMeridian, paths: {...(miniMeridian.paths as object), '/v1/contacts': {...contacts, post: {operationId: 'createContact', summary: 'Create a contact', tags: ['Contacts'], responses: {}}}}});
+    expect(createHomeLinks(links())).toEqual({accessToken: '/docs/api/get-access-token', createContact: '/docs/api/create-contact'});
     site.writeSpec({...miniMeridian, paths: {}});
-    expect(createHomeLinks(links())).toEqual({accessToken: null});
-    expect(warnings).toEqual(['[api-links] config/home.ts: operation "getAccessToken" is not in the API description; leaving the link out']);
+    expect(createHomeLinks(links())).toEqual({accessToken: null, createContact: null});
+    expect(warnings).toEqual([
+      '[api-links] config/home.ts: operation "getAccessToken" is not in the API description; leaving the link out',
+      '[api-links] config/home.ts: operation "createContact" is not in the API description; leaving the link out',
+    ]);
   });
 });

@@ -6,8 +6,31 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import ApiResourceCards from '@site/src/components/ApiResourceCards';
 import {useApiResources} from '@site/src/hooks/useApiResources';
-import type {HomeLinks} from '@site/config/home';
+import {HOME_CODE_SAMPLE, type HomeLinks} from '@site/config/home';
 import styles from './index.module.css';
+
+/**
+ * A first call, in a panel drawn like the site's code blocks: plain server
+ * HTML, no highlighter or copy button, so the home page loads no code-block
+ * JavaScript. Its link leads to the generated samples in every language.
+ */
+function HeroCodeSample({createContact}: {createContact: string | null}): ReactNode {
+  return (
+    <figure className={styles.codePanel} aria-labelledby="hero-code-title">
+      <figcaption id="hero-code-title" className={styles.codeTitle}>
+        {HOME_CODE_SAMPLE.title}
+      </figcaption>
+      <pre className={styles.code} tabIndex={0}>
+        <code>{HOME_CODE_SAMPLE.code}</code>
+      </pre>
+      {createContact !== null && (
+        <p className={styles.codeMore}>
+          <Link to={createContact}>The same call in JavaScript, Python and more</Link>
+        </p>
+      )}
+    </figure>
+  );
+}
 
 function HomepageHero(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
@@ -16,7 +39,8 @@ function HomepageHero(): ReactNode {
   const homeLinks = siteConfig.customFields?.homeLinks as HomeLinks;
   return (
     <header className={styles.hero}>
-      <div className="container">
+      <div className={clsx('container', styles.heroGrid)}>
+        <div className={styles.heroText}>
         <Heading as="h1" className={styles.title}>
           {siteConfig.title}
         </Heading>
@@ -36,6 +60,8 @@ function HomepageHero(): ReactNode {
             </Link>
           )}
         </div>
+        </div>
+        <HeroCodeSample createContact={homeLinks.createContact} />
       </div>
     </header>
   );
@@ -49,7 +75,7 @@ export default function Home(): ReactNode {
       <HomepageHero />
       <main className={clsx('container', styles.main)}>
         <Heading as="h2">Explore the API by resource</Heading>
-        <ApiResourceCards />
+        <ApiResourceCards className={styles.cards} overviewCard />
       </main>
     </Layout>
   );

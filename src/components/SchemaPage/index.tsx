@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react';
+import clsx from 'clsx';
 import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
@@ -35,6 +36,24 @@ function User({user}: {user: SchemaUser}): ReactNode {
   );
 }
 
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * What the schema is, in a reader's words: its type and how much of the API
+ * uses it ("Schema · object · used by 3 operations"). The pointer
+ * `components.schemas.<name>` stays in the Markdown twin, for tools.
+ */
+function schemaSubtitle(page: Pick<SchemaPageModel, 'schema' | 'usedBy' | 'moreUsers'>): string {
+  const type = page.schema.types.length > 0 ? page.schema.types.join(' | ') : page.schema.variants ? page.schema.variants.kind : 'any type';
+  const operations = page.usedBy.filter((user) => user.kind !== 'schema').length;
+  const schemas = page.usedBy.length - operations;
+  const uses = [operations > 0 ? plural(operations, 'operation') : '', schemas > 0 ? plural(schemas, 'schema') : ''].filter(Boolean);
+  const more = page.moreUsers ? ` and ${page.moreUsers} more` : '';
+  return ['Schema', type, uses.length > 0 ? `used by ${uses.join(' and ')}${more}` : 'not used by any operation'].join(' · ');
+}
+
 /** A named schema (`components.schemas`): its fields, composition, examples and users. */
 export default function SchemaPage(props: {page: SchemaPageModel}): ReactNode {
   const page = pageModelOf(props.page);
@@ -45,9 +64,7 @@ export default function SchemaPage(props: {page: SchemaPageModel}): ReactNode {
           <style dangerouslySetInnerHTML={{__html: TARGET_IN_CLOSED_DETAILS_CSS}} />
         </noscript>
         <Heading as="h1">{page.name}</Heading>
-        <p className={styles.muted}>
-          Schema <code>components.schemas.{page.name}</code>
-        </p>
+        <p className={styles.muted}>{schemaSubtitle(page)}</p>
         {page.allOf.length > 0 ? (
           <p>
             Composed with <code>allOf</code> from{' '}
@@ -61,14 +78,16 @@ export default function SchemaPage(props: {page: SchemaPageModel}): ReactNode {
           </p>
         ) : null}
         {/* The search index takes the page's title and lead, not these: the same fields are indexed on the operation pages. */}
-        <section aria-labelledby="fields" className="schema-page-details">
+        {/* Fields, then the example, then the users on a narrow screen; the example in a column of its own on a wide one. */}
+        <div className={styles.columns}>
+        <section aria-labelledby="fields" className={clsx('schema-page-details', styles.fieldsArea)}>
           <Heading as="h2" id="fields">
             Fields
           </Heading>
           <SchemaView node={page.schema} anchor={SCHEMA_PAGE_ANCHOR} />
         </section>
         {page.examples.length > 0 ? (
-          <section aria-labelledby="examples" className="schema-page-details">
+          <section aria-labelledby="examples" className={clsx('schema-page-details', styles.examplesArea)}>
             <Heading as="h2" id="examples">
               {page.examples.length > 1 ? 'Examples' : 'Example'}
             </Heading>
@@ -79,7 +98,7 @@ export default function SchemaPage(props: {page: SchemaPageModel}): ReactNode {
             ))}
           </section>
         ) : null}
-        <section aria-labelledby="used-by" className="schema-page-details">
+        <section aria-labelledby="used-by" className={clsx('schema-page-details', styles.usedByArea)}>
           <Heading as="h2" id="used-by">
             Used by
           </Heading>
@@ -98,6 +117,7 @@ export default function SchemaPage(props: {page: SchemaPageModel}): ReactNode {
             </p>
           ) : null}
         </section>
+        </div>
       </div>
     </SchemaLinksContext.Provider>
   );
