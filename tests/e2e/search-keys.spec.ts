@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type {Page, Request} from '@playwright/test';
 
 import {test, expect, gotoHydrated, waitForNetworkQuiet} from './fixtures';
@@ -115,6 +116,11 @@ test('a query with no result says so and offers operations whose links work, in 
   await expect(announced(page, 'No results for “zzqxv contatc”')).toHaveCount(1);
   const suggestions = page.getByRole('listbox', {name: 'Search results'}).getByRole('option');
   await expect(suggestions.first()).toContainText(/contact/i);
+  // Enter still searches the site: a guess is never chosen for the reader.
+  await expect(suggestions.last()).toHaveAttribute('aria-selected', 'true');
+  await expect(suggestions.last()).toContainText('Search the site for “zzqxv contatc”');
+  const axe = await new AxeBuilder({page}).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
   const title = (await suggestions.first().locator('span').first().innerText()).trim();
   await suggestions.first().click();
   await expect(page).toHaveURL(/\/docs\/api\/[a-z-]+$/);
