@@ -3,22 +3,29 @@ import clsx from 'clsx';
 import {useHistory} from '@docusaurus/router';
 import useBaseUrl, {useBaseUrlUtils} from '@docusaurus/useBaseUrl';
 import HitSummary from './HitSummary';
-import {loadPagefind, preloadSearch, searchSite} from './pagefind';
+import {loadPagefind, preloadSearch, searchSite, suggestOperations} from './pagefind';
 import type {SearchHit} from './ranking';
-import {searchDelay, shouldPreload, type InputKind} from './typing';
+import {isShortQuery, searchDelay, shouldPreload, type InputKind} from './typing';
 import styles from './styles.module.css';
 
 /** Hits shown under the navbar box; the search page shows them all. */
 const SHOWN_HITS = 8;
 
-type Status = 'idle' | 'searching' | 'done' | 'failed';
+type Status = 'idle' | 'short' | 'searching' | 'done' | 'failed';
 
 /**
  * The navbar search: an ARIA 1.2 combobox (an input with a listbox popup).
  * Arrow keys move through the hits, Enter opens the highlighted one (the
  * first, unless the reader moved), Escape closes the list and then clears
- * the box. The last option leads to the search page with every result.
+ * the box, and on an empty box returns the focus to where a shortcut took
+ * it from. The last option leads to the search page with every result.
+ * A query with no result lists the closest operations as its options.
  * Pagefind loads on first focus or input, never with the page.
+ *
+ * Ctrl+K, ⌘K and "/" focus the box from anywhere on the page (one listener
+ * on the document, for the one box the navbar renders). "/" is a character
+ * in a field, so it types there as usual; Ctrl+K and ⌘K have no text to type
+ * and move to the box from a field too, as on GitHub and Stripe.
  */
 export default function SearchBox(): ReactNode {
   const bundleUrl = useBaseUrl('/pagefind/pagefind.js');
@@ -32,6 +39,11 @@ export default function SearchBox(): ReactNode {
   const [status, setStatus] = useState<Status>('idle');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  /** The closest operations, for a query that found nothing. */
+  const [suggestions, setSuggestions] = useState<SearchHit[]>([]);
+  const input = useRef<HTMLInputElement>(null);
+  /** What had the focus before a shortcut moved it to the box. */
+  const returnTo = useRef<HTMLElement | null>(null);
   const latestQuery = useRef('');
   const pendingSearch = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** The reader moved through the options since typing: arriving hits keep their choice. */
@@ -39,8 +51,28 @@ export default function SearchBox(): ReactNode {
   const shownHits = useRef(0);
   useEffect(() => () => clearTimeout(pendingSearch.current), []);
 
+  useEffect(() => {
+    const onShortcut = (event: globalThis.KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      const inField = target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
+      const command = event.ctrlKey || event.metaKey;
+      if (event.defaultPrevented || event.isComposing || event.altKey || !input.current) return;
+      if (command ? event.shiftKey || event.key.toLowerCase() !== 'k' : event.key !== '/' || inField) return;
+      // Ctrl+K would otherwise focus the address bar in some browsers.
+      event.preventDefault();
+      if (target !== input.current) returnTo.current = document.activeElement as HTMLElement | null;
+      input.current.focus();
+      input.current.select();
+    };
+    document.addEventListener('keydown', onShortcut);
+    return () => document.removeEventListener('keydown', onShortcut);
+  }, []);
+
   const searchPagePath = `${withBaseUrl('/search')}?q=${encodeURIComponent(query.trim())}`;
-  const optionCount = query.trim() === '' ? 0 : hits.length + 1;
+  const noResults = status === 'done' && total === 0;
+  /** The options before the last: the hits, or the closest operations when there is none. */
+  const shown = noResults ? suggestions : hits;
+  const optionCount = query.trim() === '' || status === 'short' ? 0 : shown.length + 1;
   const optionId = (index: number) => `${id}-option-${index}`;
 
   const search = useCallback(
@@ -56,6 +88,17 @@ export default function SearchBox(): ReactNode {
         // The link to every result stays chosen (it is always the last option).
         setActive((current) => (!moved.current ? 0 : current >= before ? next.length : Math.min(current, next.length)));
         setStatus('done');
+        if (count === 0) {
+          suggestOperations(bundleUrl, text).then(
+            (closest) => {
+              if (latestQuery.current !== text) return;
+              setSuggestions(closest);
+              // A guess is never chosen for the reader: Enter still searches the site.
+              if (!moved.current) setActive(closest.length);
+            },
+            () => undefined,
+          );
+        }
       };
       // The first hits show as soon as they are in; the list fills (and, rarely, re-ranks) with the rest.
       searchSite(bundleUrl, text, SHOWN_HITS, show).then(
@@ -74,11 +117,12 @@ export default function SearchBox(): ReactNode {
       latestQuery.current = text;
       moved.current = false;
       clearTimeout(pendingSearch.current);
-      if (text.trim() === '') {
+      setSuggestions([]);
+      if (text.trim() === '' || isShortQuery(text)) {
         shownHits.current = 0;
         setHits([]);
         setTotal(0);
-        setStatus('idle');
+        setStatus(text.trim() === '' ? 'idle' : 'short');
         return;
       }
       setStatus('searching');
@@ -94,7 +138,7 @@ export default function SearchBox(): ReactNode {
   useEffect(() => history.listen(() => setOpen(false)), [history]);
 
   const openOption = (index: number) => {
-    const target = index < hits.length ? withBaseUrl(hits[index].path) : searchPagePath;
+    const target = index < shown.length ? withBaseUrl(shown[index].path) : searchPagePath;
     setOpen(false);
     setActive(-1);
     history.push(target);
@@ -111,7 +155,7 @@ export default function SearchBox(): ReactNode {
     } else if (event.key === 'Enter') {
       if (query.trim() === '') return;
       event.preventDefault();
-      openOption(open && active >= 0 && active < optionCount ? active : hits.length > 0 ? 0 : hits.length);
+      openOption(open && active >= 0 && active < optionCount ? active : hits.length > 0 ? 0 : shown.length);
     } else if (event.key === 'Escape') {
       if (open) {
         event.preventDefault();
@@ -121,23 +165,32 @@ export default function SearchBox(): ReactNode {
         event.preventDefault();
         setQuery('');
         run('');
+      } else if (returnTo.current) {
+        event.preventDefault();
+        returnTo.current.focus();
+        returnTo.current = null;
       }
     }
   };
 
   const expanded = open && optionCount > 0;
-  let statusText = '';
+  const trimmed = query.trim();
+  /** Said above the options, and read out: why the list is short or empty. */
+  const note = status === 'short' ? 'Keep typing…' : noResults ? `No results for “${trimmed}”${suggestions.length > 0 ? '. Closest operations:' : ''}` : '';
+  let statusText = note;
   if (status === 'searching') statusText = 'Searching…';
   else if (status === 'failed') statusText = 'Search is not available right now.';
-  else if (status === 'done') statusText = total === 0 ? 'No results' : `${total} result${total === 1 ? '' : 's'}`;
+  else if (status === 'done' && total > 0) statusText = `${total} result${total === 1 ? '' : 's'}`;
 
   return (
     <div className={styles.searchBox} role="search" aria-label="Site">
       <input
+        ref={input}
         className={styles.searchInput}
         type="text"
         role="combobox"
         aria-label="Search"
+        aria-keyshortcuts="Control+K Meta+K /"
         placeholder="Search"
         aria-expanded={expanded}
         aria-controls={listboxId}
@@ -159,32 +212,45 @@ export default function SearchBox(): ReactNode {
         }}
         onKeyDown={onKeyDown}
       />
-      {expanded ? (
-        <ul id={listboxId} role="listbox" aria-label="Search results" className={styles.listbox}>
-          {hits.map((hit, index) => (
-            <li
-              key={hit.path}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === active}
-              className={clsx(styles.option, index === active && styles.optionActive)}
-              // Keeps the focus in the box, so the click is not lost to blur.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => openOption(index)}>
-              <span className={styles.hitTitle}>{hit.title}</span>
-              <HitSummary hit={hit} />
-            </li>
-          ))}
-          <li
-            id={optionId(hits.length)}
-            role="option"
-            aria-selected={active === hits.length}
-            className={clsx(styles.option, styles.allResults, active === hits.length && styles.optionActive)}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => openOption(hits.length)}>
-            {status === 'done' && total > 0 ? `All ${total} results for “${query.trim()}”` : `Search the site for “${query.trim()}”`}
-          </li>
-        </ul>
+      <kbd className={styles.keyHint} aria-hidden="true">
+        /
+      </kbd>
+      {open && (expanded || note) ? (
+        <div className={styles.popup}>
+          {/* The status below reads it out. */}
+          {note ? (
+            <p className={styles.note} aria-hidden="true">
+              {note}
+            </p>
+          ) : null}
+          {expanded ? (
+            <ul id={listboxId} role="listbox" aria-label="Search results" className={styles.listbox}>
+              {shown.map((hit, index) => (
+                <li
+                  key={hit.path}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === active}
+                  className={clsx(styles.option, index === active && styles.optionActive)}
+                  // Keeps the focus in the box, so the click is not lost to blur.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => openOption(index)}>
+                  <span className={styles.hitTitle}>{hit.title}</span>
+                  <HitSummary hit={hit} />
+                </li>
+              ))}
+              <li
+                id={optionId(shown.length)}
+                role="option"
+                aria-selected={active === shown.length}
+                className={clsx(styles.option, styles.allResults, active === shown.length && styles.optionActive)}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => openOption(shown.length)}>
+                {status === 'done' && total > 0 ? `All ${total} results for “${trimmed}”` : `Search the site for “${trimmed}”`}
+              </li>
+            </ul>
+          ) : null}
+        </div>
       ) : null}
       <div role="status" className="visually-hidden">
         {open ? statusText : ''}

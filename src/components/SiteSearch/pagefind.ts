@@ -1,4 +1,5 @@
 import {rankExactMatches, toSearchHit, type PagefindResultData, type SearchHit} from './ranking';
+import {suggestionQueries} from './suggest';
 
 /** The part of Pagefind's browser API (`pagefind.js`, written by src/plugins/search) the site uses. */
 interface PagefindModule {
@@ -125,4 +126,24 @@ export async function searchSite(bundleUrl: string, query: string, count: number
       return [...hits.slice(from, from + more), ...rest];
     },
   };
+}
+
+/**
+ * The closest operations to a query that found nothing: up to `count`
+ * operation pages among the first results of each of suggestionQueries, in
+ * that order, stopping as soon as there are enough. Each query costs its index
+ * chunks (often already loaded: a prefix's chunk holds the words it begins)
+ * and the fragments of its first FIRST_ROUND_HITS results, one round trip.
+ */
+export async function suggestOperations(bundleUrl: string, query: string, count = 3): Promise<SearchHit[]> {
+  const pagefind = await loadPagefind(bundleUrl);
+  const found = new Map<string, SearchHit>();
+  for (const candidate of suggestionQueries(query)) {
+    if (found.size >= count) break;
+    const results = (await pagefind.search(candidate))?.results ?? [];
+    for (const hit of await readHits(results.slice(0, FIRST_ROUND_HITS), 0)) {
+      if (hit.method && found.size < count) found.set(hit.path, hit);
+    }
+  }
+  return [...found.values()];
 }

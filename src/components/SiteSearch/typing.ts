@@ -36,3 +36,16 @@ export function shouldPreload(query: string): boolean {
   const lastWord = query.trim().split(/\s+/).at(-1) ?? '';
   return [...lastWord].length >= PRELOAD_MIN_LENGTH;
 }
+
+/**
+ * The shortest query worth searching. One or two letters match the prefix of
+ * most words on the site, so the answer is long and says little, and it costs
+ * the index chunks of every word they begin: the box asks for more instead.
+ */
+export const MIN_QUERY_LENGTH = 3;
+
+/** Whether `query` is too short to search (see MIN_QUERY_LENGTH); an empty query is not short, it is no query. */
+export function isShortQuery(query: string): boolean {
+  const length = [...query.trim()].length;
+  return length > 0 && length < MIN_QUERY_LENGTH;
+}

@@ -5,8 +5,9 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import HitSummary from '@site/src/components/SiteSearch/HitSummary';
-import {loadPagefind, searchSite, type SearchAnswer} from '@site/src/components/SiteSearch/pagefind';
+import {loadPagefind, searchSite, suggestOperations, type SearchAnswer} from '@site/src/components/SiteSearch/pagefind';
 import type {SearchHit} from '@site/src/components/SiteSearch/ranking';
+import {isShortQuery} from '@site/src/components/SiteSearch/typing';
 import styles from './styles.module.css';
 
 /** Results shown at first and added by each "Show more". */
@@ -15,6 +16,7 @@ const PAGE_SIZE = 20;
 /** `answer` is missing while only the first hits are in (see searchSite): the list shows them, "Show more" waits for it. */
 type Results =
   | {status: 'idle'}
+  | {status: 'short'}
   | {status: 'searching'; query: string}
   | {status: 'failed'; query: string}
   | {status: 'done'; query: string; total: number; answer?: SearchAnswer; hits: SearchHit[]};
@@ -31,6 +33,8 @@ export default function SearchPage(): ReactNode {
   const urlQuery = queryOf(location.search);
   const [text, setText] = useState(urlQuery);
   const [results, setResults] = useState<Results>({status: 'idle'});
+  /** The closest operations, for a query that found nothing (see suggestOperations). */
+  const [suggestions, setSuggestions] = useState<SearchHit[]>([]);
   const latestQuery = useRef('');
 
   // The URL is the page's state: typing replaces it, so back and reload keep the query.
@@ -38,8 +42,10 @@ export default function SearchPage(): ReactNode {
     setText((current) => (current.trim() === urlQuery.trim() ? current : urlQuery));
     const query = urlQuery.trim();
     latestQuery.current = query;
-    if (query === '') {
-      setResults({status: 'idle'});
+    setSuggestions([]);
+    // Like the navbar box: one or two characters wait for more (see MIN_QUERY_LENGTH).
+    if (query === '' || isShortQuery(query)) {
+      setResults({status: query === '' ? 'idle' : 'short'});
       return;
     }
     setResults({status: 'searching', query});
@@ -47,7 +53,16 @@ export default function SearchPage(): ReactNode {
       if (latestQuery.current === query) setResults({status: 'done', query, total, hits});
     }).then(
       (answer) => {
-        if (latestQuery.current === query) setResults({status: 'done', query, total: answer.total, answer, hits: answer.hits.slice(0, PAGE_SIZE)});
+        if (latestQuery.current !== query) return;
+        setResults({status: 'done', query, total: answer.total, answer, hits: answer.hits.slice(0, PAGE_SIZE)});
+        if (answer.total === 0) {
+          suggestOperations(bundleUrl, query).then(
+            (closest) => {
+              if (latestQuery.current === query) setSuggestions(closest);
+            },
+            () => undefined,
+          );
+        }
       },
       () => {
         if (latestQuery.current === query) setResults({status: 'failed', query});
@@ -90,6 +105,7 @@ export default function SearchPage(): ReactNode {
           />
         </form>
         <div role="status" className={styles.summary}>
+          {results.status === 'short' ? 'Keep typing…' : null}
           {results.status === 'searching' ? `Searching for “${results.query}”…` : null}
           {results.status === 'failed' ? `Search is not available right now; “${results.query}” could not be searched.` : null}
           {results.status === 'done'
@@ -98,6 +114,21 @@ export default function SearchPage(): ReactNode {
               : `${results.total} result${results.total === 1 ? '' : 's'} for “${results.query}”`
             : null}
         </div>
+        {results.status === 'done' && results.total === 0 && suggestions.length > 0 ? (
+          <>
+            <p id="search-page-closest">Closest operations:</p>
+            <ul className={styles.results} aria-labelledby="search-page-closest">
+              {suggestions.map((hit) => (
+                <li key={hit.path} className={styles.result}>
+                  <Link to={hit.path} className={styles.resultTitle}>
+                    {hit.title}
+                  </Link>
+                  <HitSummary hit={hit} />
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         {results.status === 'done' && results.hits.length > 0 ? (
           <ol className={styles.results}>
             {results.hits.map((hit) => (

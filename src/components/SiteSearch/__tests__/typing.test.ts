@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
-import {searchDelay, shouldPreload, TYPING_PAUSE_MS} from '../typing';
+import {isShortQuery, searchDelay, shouldPreload, TYPING_PAUSE_MS} from '../typing';
 
 describe('searchDelay', () => {
   it('waits for the next key after a key typed', () => {
@@ -36,5 +36,20 @@ describe('shouldPreload', () => {
     expect(shouldPreload('list cont')).toBe(true);
     expect(shouldPreload('GET /us')).toBe(false);
     expect(shouldPreload('GET /users')).toBe(true);
+  });
+});
+
+describe('isShortQuery', () => {
+  it('holds for one or two characters, spaces aside', () => {
+    expect(isShortQuery('c')).toBe(true);
+    expect(isShortQuery(' co ')).toBe(true);
+    expect(isShortQuery('😀😀')).toBe(true);
+  });
+
+  it('does not hold for an empty query or three characters', () => {
+    expect(isShortQuery('')).toBe(false);
+    expect(isShortQuery('   ')).toBe(false);
+    expect(isShortQuery('con')).toBe(false);
+    expect(isShortQuery('a b')).toBe(false);
   });
 });
