@@ -26,6 +26,18 @@ function queryOf(search: string): string {
 }
 
 /** `/search?q=…`: every result of a query, each a link to its page. */
+/** One result, or one closest operation when nothing was found: its title as a link, then its summary. */
+function ResultItem({hit}: {hit: SearchHit}): ReactNode {
+  return (
+    <li className={styles.result}>
+      <Link to={hit.path} className={styles.resultTitle}>
+        {hit.title}
+      </Link>
+      <HitSummary hit={hit} />
+    </li>
+  );
+}
+
 export default function SearchPage(): ReactNode {
   const bundleUrl = useBaseUrl('/pagefind/pagefind.js');
   const location = useLocation();
@@ -119,12 +131,7 @@ export default function SearchPage(): ReactNode {
             <p id="search-page-closest">Closest operations:</p>
             <ul className={styles.results} aria-labelledby="search-page-closest">
               {suggestions.map((hit) => (
-                <li key={hit.path} className={styles.result}>
-                  <Link to={hit.path} className={styles.resultTitle}>
-                    {hit.title}
-                  </Link>
-                  <HitSummary hit={hit} />
-                </li>
+                <ResultItem key={hit.path} hit={hit} />
               ))}
             </ul>
           </>
@@ -132,12 +139,7 @@ export default function SearchPage(): ReactNode {
         {results.status === 'done' && results.hits.length > 0 ? (
           <ol className={styles.results}>
             {results.hits.map((hit) => (
-              <li key={hit.path} className={styles.result}>
-                <Link to={hit.path} className={styles.resultTitle}>
-                  {hit.title}
-                </Link>
-                <HitSummary hit={hit} />
-              </li>
+              <ResultItem key={hit.path} hit={hit} />
             ))}
           </ol>
         ) : null}
