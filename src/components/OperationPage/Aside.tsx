@@ -49,12 +49,12 @@ export default function Aside({page, contentTypeChosen, ready, onWant, loadError
       {page.codeSamples.length > 0 ? <CodeSamples page={page} {...parts} /> : null}
       {page.webhook ? null : <TryIt page={page} {...parts} loadError={loadError} />}
       {examples.request ? (
-        <HydrateOnDemand eager={contentTypeChosen} {...parts}>
+        <HydrateOnDemand className={styles.asideExamples} eager={contentTypeChosen} {...parts}>
           {detail ? <RequestExample page={detail} /> : null}
         </HydrateOnDemand>
       ) : null}
       {examples.responses ? (
-        <HydrateOnDemand {...parts}>
+        <HydrateOnDemand className={styles.asideExamples} {...parts}>
           <section className={clsx(styles.asideBlock, styles.deferredBlock)} aria-labelledby="response-examples">
             <Heading as="h2" id="response-examples" className={styles.asideHeading}>
               Response examples

@@ -91,12 +91,19 @@ export default function OperationPage(props: {page: OperationPageModel | Operati
           </Admonition>
         ) : null}
       </header>
+      {/* The examples column comes right after the description in the page,
+          so that on a phone the code samples and Try it follow the endpoint
+          (as on Stripe's and Mintlify's pages) without a script; on wide
+          screens grid areas put it in the right-hand column. */}
       <div className={styles.columns}>
+        <HydrateOnDemand className={styles.intro} {...parts}>
+          {detail ? <RichText value={detail.description} className={styles.description} /> : null}
+        </HydrateOnDemand>
+        <Aside page={page} contentTypeChosen={contentTypeChosen} {...parts} loadError={error} />
         <div className={styles.main}>
           <HydrateOnDemand {...parts}>
             {detail ? (
               <>
-                <RichText value={detail.description} className={styles.description} />
                 <Security security={detail.security} />
                 <Parameters parameters={detail.parameters} unresolved={detail.unresolvedParameters} />
               </>
@@ -128,7 +135,6 @@ export default function OperationPage(props: {page: OperationPageModel | Operati
             ) : null}
           </HydrateOnDemand>
         </div>
-        <Aside page={page} contentTypeChosen={contentTypeChosen} {...parts} loadError={error} />
       </div>
     </div>
     </SchemaLinksContext.Provider>
