@@ -10,24 +10,14 @@ import {parse} from 'yaml';
 import {parseOverlays} from '../config.js';
 import {SpecConfigError} from '../errors.js';
 import {resolveSpec} from '../resolve-spec.js';
-import type {SpecLogger} from '../resolve-spec.js';
 import {REPO_ROOT, FIXTURES, lines, runSpecCli} from './helpers/run-cli.js';
+import {collectingLogger} from './helpers/collecting-logger.js';
 import {makeSiteRoot, readResolved, removeSiteRoots, seedLastKnownGood, snapshotSpecDir} from './helpers/site-root.js';
 
 afterAll(removeSiteRoots);
 
 /** The committed overlay fixture the corpus builds (tests/fixtures/overlay/). */
 const OVERLAY_FIXTURE = path.join(REPO_ROOT, 'tests/fixtures/overlay');
-
-function collectingLogger(): SpecLogger & {lines: string[]} {
-  const lines: string[] = [];
-  return {
-    lines,
-    info: (line) => lines.push(`info  ${line}`),
-    warn: (line) => lines.push(`warn  ${line}`),
-    error: (line) => lines.push(`error ${line}`),
-  };
-}
 
 async function published(root: string): Promise<unknown> {
   return parse(await readFile(path.join(root, '.spec', 'openapi.yaml'), 'utf8')) as unknown;

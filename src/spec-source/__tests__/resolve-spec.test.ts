@@ -7,23 +7,13 @@ import path from 'node:path';
 import {afterAll, afterEach, describe, expect, it} from 'vitest';
 
 import {resolveSpec} from '../resolve-spec.js';
-import type {SpecLogger} from '../resolve-spec.js';
 import {FIXTURES} from './helpers/run-cli.js';
+import {collectingLogger} from './helpers/collecting-logger.js';
 import {makeSiteRoot, readResolved, removeSiteRoots, snapshotSpecDir} from './helpers/site-root.js';
 import {closeAllSpecServers, startSpecServer} from './helpers/spec-server.js';
 
 afterEach(closeAllSpecServers);
 afterAll(removeSiteRoots);
-
-function collectingLogger(): SpecLogger & {lines: string[]} {
-  const lines: string[] = [];
-  return {
-    lines,
-    info: (line) => lines.push(`info  ${line}`),
-    warn: (line) => lines.push(`warn  ${line}`),
-    error: (line) => lines.push(`error ${line}`),
-  };
-}
 
 const FETCHED_AT = new Date('2025-03-01T09:00:00.000Z');
 
