@@ -8,13 +8,19 @@
 // built a second time through SPEC_PROXY_URL, from a local HTTP server that
 // stands for the product's proxy, and its provenance must say so.
 //
-//   tsx scripts/test-corpus.ts [--only <name>]... [--specs <dir>]
+//   tsx scripts/test-corpus.ts [--only <name>]... [--specs <dir>] [--jobs <n>]
+//
+// Specs build --jobs at a time (default: two, or one on a one-core host), each
+// job in a site copy of its own (.work/corpus-site, .work/corpus-site-2, ...):
+// a build leaves a core idle for much of its time (the spec and gen steps and
+// server-side rendering run on one thread).
 //
 // Exit status: 0 when every spec passes, 1 otherwise. The fixture builds are
 // kept for the e2e suite (scripts/corpus/fixture-builds.ts).
-import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
+import {availableParallelism} from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import {parse} from 'yaml';
@@ -28,7 +34,8 @@ import {parseCommandLine, UsageError} from './command-line';
 
 const projectRoot = path.resolve(__dirname, '..');
 const workDir = path.join(projectRoot, '.work');
-const siteDir = path.join(workDir, 'corpus-site');
+/** The site copy of job `index` (0-based): the first keeps the name it always had. */
+const siteDirOf = (index: number) => path.join(workDir, index === 0 ? 'corpus-site' : `corpus-site-${index + 1}`);
 const logDir = path.join(workDir, 'corpus-logs');
 /** The test fixtures, by absolute path: their builds are kept for the e2e suite. */
 const FIXTURES = new Map(Object.entries(FIXTURE_SPECS).map(([name, file]) => [path.join(projectRoot, file), name as FixtureName]));
@@ -42,14 +49,20 @@ const STEP_TIMEOUT_MS = 900_000;
 interface Options {
   specsDir: string;
   only: string[];
+  jobs: number;
 }
 
-const USAGE = 'usage: tsx scripts/test-corpus.ts [--only <name>]... [--specs <dir>]';
+const USAGE = 'usage: tsx scripts/test-corpus.ts [--only <name>]... [--specs <dir>] [--jobs <n>]';
+
+/** Builds at once by default: two, as CI's two cores run them best; one on a one-core host. */
+const DEFAULT_JOBS = Math.min(2, availableParallelism());
 
 function readOptions(args: string[]): Options {
   try {
-    const {values} = parseCommandLine(args, {only: {type: 'string', multiple: true}, specs: {type: 'string'}});
-    return {specsDir: values.specs === undefined ? DEFAULT_SPECS_DIR : path.resolve(values.specs), only: values.only ?? []};
+    const {values} = parseCommandLine(args, {only: {type: 'string', multiple: true}, specs: {type: 'string'}, jobs: {type: 'string'}});
+    const jobs = values.jobs === undefined ? DEFAULT_JOBS : Number(values.jobs);
+    if (!Number.isInteger(jobs) || jobs < 1 || jobs > 8) throw new UsageError(`--jobs must be a whole number from 1 to 8, got "${values.jobs}".`);
+    return {specsDir: values.specs === undefined ? DEFAULT_SPECS_DIR : path.resolve(values.specs), only: values.only ?? [], jobs};
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`[corpus] ${error.message} ${USAGE}\n`);
@@ -193,35 +206,51 @@ async function main(): Promise<void> {
   }
   const started = performance.now();
   mkdirSync(logDir, {recursive: true});
-  const site = await prepareCorpusSite(projectRoot, siteDir);
-  process.stdout.write(`[corpus] ${files.length} specs, building each in ${path.relative(projectRoot, siteDir)} with SPEC_FILE=<spec> npm run build (logs in ${path.relative(projectRoot, logDir)})\n`);
+  const jobs = Math.min(options.jobs, files.length);
+  const sites: CorpusSite[] = [];
+  for (let index = 0; index < jobs; index += 1) sites.push(await prepareCorpusSite(projectRoot, siteDirOf(index)));
+  const where = sites.map((site) => path.relative(projectRoot, site.dir)).join(', ');
+  process.stdout.write(`[corpus] ${files.length} specs, building ${jobs} at a time in ${where} with SPEC_FILE=<spec> npm run build (logs in ${path.relative(projectRoot, logDir)})\n`);
 
   const names = files.map((file) => displayName(file, options.specsDir));
   const widths = [Math.max(4, ...names.map((name) => name.length), PROXY_SPEC_NAME.length + 25), 10, 5, 7, 6];
-  process.stdout.write(`${formatRow(['file', 'operations', 'pages', 'seconds', 'result'], widths)}\n`);
-  const results: SpecResult[] = [];
-  for (const [index, file] of files.entries()) {
-    const result = await buildAndCheck(site, file, names[index]);
-    results.push(result);
+  const printRow = (result: SpecResult) => {
     const passed = result.problems.length === 0;
     const row = formatRow([result.name, String(result.operations), String(result.pages), result.seconds.toFixed(1), passed ? 'PASS' : 'FAIL'], widths);
     const reasons = passed ? (result.notes.length > 0 ? `  (${result.notes.join('; ')})` : '') : `  ${result.problems.slice(0, 5).map((problem) => truncate(problem, 300)).join('; ')}${result.problems.length > 5 ? `; … ${result.problems.length - 5} more` : ''}`;
     process.stdout.write(`${row}${reasons}\n`);
-  }
+  };
+  process.stdout.write(`${formatRow(['file', 'operations', 'pages', 'seconds', 'result'], widths)}\n`);
+
+  /**
+   * Each task builds one spec in the site it is given; rows print as builds
+   * end. The largest specs go first, so that no long build is left alone at the end.
+   */
+  const bySizeDescending = files.map((file, index) => ({file, name: names[index], bytes: statSync(file).size})).sort((a, b) => b.bytes - a.bytes);
+  const tasks: ((site: CorpusSite) => Promise<SpecResult>)[] = bySizeDescending.map(({file, name}) => (site) => buildAndCheck(site, file, name));
   const proxySpec = files.find((file) => path.basename(file) === PROXY_SPEC_NAME);
   if (proxySpec) {
-    const name = `${displayName(proxySpec, options.specsDir)} via SPEC_PROXY_URL`;
-    const {server, baseUrl} = await serveAsProxy(proxySpec);
-    try {
-      const result = await buildAndCheck(site, proxySpec, name, baseUrl);
-      results.push(result);
-      const passed = result.problems.length === 0;
-      const row = formatRow([result.name, String(result.operations), String(result.pages), result.seconds.toFixed(1), passed ? 'PASS' : 'FAIL'], widths);
-      process.stdout.write(`${row}${passed ? '' : `  ${result.problems.slice(0, 5).map((problem) => truncate(problem, 300)).join('; ')}`}\n`);
-    } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
+    tasks.push(async (site) => {
+      const {server, baseUrl} = await serveAsProxy(proxySpec);
+      try {
+        return await buildAndCheck(site, proxySpec, `${displayName(proxySpec, options.specsDir)} via SPEC_PROXY_URL`, baseUrl);
+      } finally {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    });
   }
+  const results: SpecResult[] = new Array(tasks.length);
+  let next = 0;
+  await Promise.all(
+    sites.map(async (site) => {
+      while (next < tasks.length) {
+        const index = next;
+        next += 1;
+        results[index] = await tasks[index](site);
+        printRow(results[index]);
+      }
+    }),
+  );
   const failed = results.filter((result) => result.problems.length > 0).length;
   const minutes = (performance.now() - started) / 60_000;
   process.stdout.write(`corpus: ${results.length - failed} passed, ${failed} failed (${minutes.toFixed(1)} min)\n`);
