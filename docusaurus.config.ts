@@ -34,6 +34,8 @@ const resolvedSpecPath = '.spec/openapi.yaml';
 const pageOutlinePath = '.spec/page-outline.json';
 const provenancePath = '.spec/provenance.json';
 const apiOutputDir = API_OUTPUT_DIR;
+/** Where gen-api-docs writes: `npm run gen` sets a staging folder and copies only changed files into docs/api/ (scripts/gen.ts). */
+const apiGenerationDir = process.env.API_GEN_STAGING_DIR ?? apiOutputDir;
 const apiDocsBasePath = API_DOCS_BASE_PATH;
 /** Where links in the spec that are relative to the vendor's site resolve;
  * empty: the origin of the spec's externalDocs.url, else of its first server. */
@@ -151,7 +153,7 @@ const config = {
         config: {
           meridian: {
             specPath: pageOutlinePath,
-            outputDir: apiOutputDir,
+            outputDir: apiGenerationDir,
             sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
             // Our templates and generators: front matter without the plugin's
             // embedded API blob, and page bodies that only import build-time
@@ -164,7 +166,7 @@ const config = {
             showSchemas: true,
             markdownGenerators: createPageGenerators({
               specPath: resolvedSpecPath,
-              outputDir: apiOutputDir,
+              outputDir: apiGenerationDir,
               apiDocsBasePath,
               linkBase: specLinkBase,
             }),
