@@ -22,11 +22,14 @@ import type {PluginOptions as SpecDownloadsOptions} from './src/plugins/spec-dow
 import type {PluginOptions as LlmsTxtOptions} from './src/plugins/llms-txt/options';
 import type {PluginOptions as SearchOptions} from './src/plugins/search/options';
 import type {PluginOptions as HtmlMinificationOptions} from './src/plugins/html-minification/options';
+import type {PluginOptions as DevProblemsOptions} from './src/plugins/dev-problems/options';
 
 // The environment, read once. `SPEC_VALIDATION=strict` makes problems with
 // the API description fatal; here: hand-written links to operations or tags
 // it does not have.
 const specValidation = parseValidation(process.env.SPEC_VALIDATION);
+/** `docusaurus start` (Docusaurus defaults NODE_ENV to development; `docusaurus build` sets production). */
+const isDevelopmentServer = process.env.NODE_ENV === 'development';
 
 /** Written by `npm run spec`; every build-time reader of the API takes it from here. */
 const resolvedSpecPath = '.spec/openapi.yaml';
@@ -212,6 +215,8 @@ const config = {
     // a time, and only once the reader uses the search box (src/theme/SearchBar,
     // /search). What is left out of the index, and why: src/plugins/search/options.ts.
     ['./src/plugins/search/index.ts', {} satisfies Partial<SearchOptions>],
+    // The development server's overlay of problems in the API description, from `npm start`: src/plugins/dev-problems.
+    ['./src/plugins/dev-problems/index.ts', {enabled: isDevelopmentServer} satisfies Partial<DevProblemsOptions>],
   ],
 
   themeConfig: {
