@@ -54,7 +54,7 @@ describe('resolveSpec', () => {
       log,
       now: () => new Date(FETCHED_AT.getTime() + (26 * 60 + 5) * 60_000),
     });
-    expect(result).toEqual({status: 'fallback', exitCode: 0, provenance: seeded.provenance, problems: []});
+    expect(result).toEqual({status: 'fallback', exitCode: 0, provenance: seeded.provenance, problems: [], failure: {message: 'file not found', details: []}});
     const banner = `warn  [spec] ${'!'.repeat(72)}`;
     expect(log.lines).toEqual([
       banner,
