@@ -91,6 +91,8 @@ function writeStatus(status: DevStatus): void {
 }
 
 let runs = 0;
+/** With the run's number, names a run across restarts (the overlay remembers which run was dismissed). */
+const session = Date.now().toString(36);
 /** sha256 of the description the pages in docs/api/ were generated from. */
 let generatedSha: string | undefined;
 
@@ -109,7 +111,7 @@ async function refresh(config: SpecConfig): Promise<boolean> {
   for (const problem of problems) process.stderr.write(`${problemLine(problem)}\n`);
   const failure = result.failure && devFailure(result.failure, file);
   if (failure) complain(`${failure.line === undefined ? file : `${file}:${failure.line}:${failure.column}`}: ${failure.message} (the pages on screen are the last good ones; the next good save updates them)`);
-  const status: DevStatus = {run: runs, source: file, problems: problems.slice(0, MAX_LISTED_PROBLEMS), total: problems.length, ...(failure ? {failure} : {})};
+  const status: DevStatus = {run: `${session}-${runs}`, source: file, problems: problems.slice(0, MAX_LISTED_PROBLEMS), total: problems.length, ...(failure ? {failure} : {})};
   if (result.status === 'failed') {
     writeStatus(status);
     return generatedSha !== undefined;

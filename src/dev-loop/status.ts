@@ -7,8 +7,8 @@ import type {SpecProblem} from '../spec-source/problems';
  * JSON, shared by both sides.
  */
 export interface DevStatus {
-  /** Changes with every run, so a dismissed overlay comes back for the next one. */
-  run: number;
+  /** Names this run of the spec step, unique across restarts of `npm start`, so a dismissed overlay comes back for the next one. */
+  run: string;
   /** The description's source as the log names it, e.g. `SPEC_FILE spec/openapi.yaml`. */
   source: string;
   /** The edit could not be published: the pages on screen are the last good ones. */

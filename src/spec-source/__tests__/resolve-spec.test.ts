@@ -116,4 +116,14 @@ describe('resolveSpec', () => {
       await rm(root, {recursive: true, force: true});
     }
   });
+
+  it('only counts the problems when the caller lists them itself (npm start)', async () => {
+    const root = await makeSiteRoot();
+    const log = collectingLogger();
+    const result = await resolveSpec({env: {SPEC_FILE: path.join(FIXTURES, 'invalid-schema.yaml')}, root, log, quietProblems: true});
+    expect(result.problems).toHaveLength(4);
+    expect(log.lines.filter((line) => line.startsWith('warn'))).toEqual([
+      'warn  [spec] Published with 4 problems in the description (all in .spec/problems.json; SPEC_VALIDATION=strict refuses a description with problems).',
+    ]);
+  });
 });

@@ -55,19 +55,19 @@ export function renderOverlay(status: DevStatus, onDismiss: () => void): HTMLEle
   }
   const overlay = element('aside', styles.overlay, element('div', styles.header, element('h2', styles.title, heading(status)), dismiss), element('div', styles.body, ...body));
   overlay.setAttribute('aria-label', 'Problems in the API description');
-  overlay.dataset.specDevOverlay = String(status.run);
+  overlay.dataset.specDevOverlay = status.run;
   return overlay;
 }
 
 function start(): void {
   let shown: HTMLElement | undefined;
-  let lastRun = -1;
+  let lastRun = '';
   const show = (status: DevStatus) => {
     shown?.remove();
     shown = undefined;
-    if (sessionStorage.getItem(DISMISSED_KEY) === String(status.run)) return;
+    if (sessionStorage.getItem(DISMISSED_KEY) === status.run) return;
     shown = renderOverlay(status, () => {
-      sessionStorage.setItem(DISMISSED_KEY, String(status.run));
+      sessionStorage.setItem(DISMISSED_KEY, status.run);
       shown?.remove();
       shown = undefined;
     });
