@@ -375,6 +375,10 @@ export function renderSummary(results: BenchResults): string {
       `\`npm start\` (SPEC_FILE, a copy of the description) in a cold copy of the project (no .docusaurus, no Rspack cache), on 127.0.0.1, with the page of the named operation open in Chromium. Cold start: from starting \`npm start\` to the page's heading visible. Save to text visible: one sentence added to that operation's description and the file saved, until the sentence is visible on the open page. Save to sidebar: one operation added to the same tag, until its link is visible in the open page's sidebar. "In place": the page was not reloaded (a mark on its window survived both edits). Peak RSS: the summed RSS of npm start's process tree (spec step, gen, dev server), sampled every 200 ms. Load average: other work on the machine inflates every time; above the core count, it competed for the CPU.`,
       '',
       renderDevTable(results.dev),
+      '',
+      'Where the time of each run of npm start that regenerated pages went (its own log, in order from the start; a run still going when the part ended is missing):',
+      '',
+      ...results.dev.flatMap((result) => result.refreshes.map((line) => `- ${result.title}: ${line}`)),
     );
   }
   if (results.notes.length > 0) sections.push('', '## Notes', '', ...results.notes.map((note) => `- ${note}`));
