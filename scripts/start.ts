@@ -17,7 +17,7 @@ import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 
-import {devFailure, devProblems, MAX_LISTED_PROBLEMS, problemLine, type DevStatus} from '../src/dev-loop/status';
+import {devFailure, devProblems, MAX_LISTED_PROBLEMS, problemLine, type DevProblem, type DevStatus} from '../src/dev-loop/status';
 import {localReferencedFiles, watchFiles} from '../src/dev-loop/source-files';
 import {parseWatchInterval} from '../src/dev-loop/watch-interval';
 import {displayPath} from '../src/spec-source/config';
@@ -91,6 +91,8 @@ function writeStatus(status: DevStatus): void {
 }
 
 let runs = 0;
+/** The problems of the last description that was published, located in its source file. */
+let publishedProblems: DevProblem[] = [];
 /** With the run's number, names a run across restarts (the overlay remembers which run was dismissed). */
 const session = Date.now().toString(36);
 /** sha256 of the description the pages in docs/api/ were generated from. */
@@ -107,7 +109,11 @@ async function refresh(config: SpecConfig): Promise<boolean> {
     quietProblems: true,
     log: {info: (line) => process.stdout.write(`${line}\n`), warn: (line) => process.stderr.write(`${line}\n`), error: (line) => process.stderr.write(`${line}\n`)},
   });
-  const problems = devProblems(result.problems ?? [], file);
+  // On a fallback, the spec step's problems are located in the last good spec as it stored it, not in the
+  // file being edited; the ones located in that file when it was published say the same in its lines.
+  const problems =
+    result.status === 'resolved' ? devProblems(result.problems ?? [], file) : runs === 1 ? devProblems(result.problems ?? [], '.spec/openapi.yaml') : publishedProblems;
+  if (result.status === 'resolved' || runs === 1) publishedProblems = problems;
   for (const problem of problems) process.stderr.write(`${problemLine(problem)}\n`);
   const failure = result.failure && devFailure(result.failure, file);
   if (failure) complain(`${failure.line === undefined ? file : `${file}:${failure.line}:${failure.column}`}: ${failure.message} (the pages on screen are the last good ones; the next good save updates them)`);
