@@ -22,11 +22,14 @@ import type {PluginOptions as SpecDownloadsOptions} from './src/plugins/spec-dow
 import type {PluginOptions as LlmsTxtOptions} from './src/plugins/llms-txt/options';
 import type {PluginOptions as SearchOptions} from './src/plugins/search/options';
 import type {PluginOptions as HtmlMinificationOptions} from './src/plugins/html-minification/options';
+import type {PluginOptions as DevProblemsOptions} from './src/plugins/dev-problems/options';
 
 // The environment, read once. `SPEC_VALIDATION=strict` makes problems with
 // the API description fatal; here: hand-written links to operations or tags
 // it does not have.
 const specValidation = parseValidation(process.env.SPEC_VALIDATION);
+/** `docusaurus start` (Docusaurus defaults NODE_ENV to development; `docusaurus build` sets production). */
+const isDevelopmentServer = process.env.NODE_ENV === 'development';
 
 /** Written by `npm run spec`; every build-time reader of the API takes it from here. */
 const resolvedSpecPath = '.spec/openapi.yaml';
@@ -34,6 +37,8 @@ const resolvedSpecPath = '.spec/openapi.yaml';
 const pageOutlinePath = '.spec/page-outline.json';
 const provenancePath = '.spec/provenance.json';
 const apiOutputDir = API_OUTPUT_DIR;
+/** Where gen-api-docs writes: `npm run gen` sets a staging folder and copies only changed files into docs/api/ (scripts/gen.ts). */
+const apiGenerationDir = process.env.API_GEN_STAGING_DIR ?? apiOutputDir;
 const apiDocsBasePath = API_DOCS_BASE_PATH;
 /** Where links in the spec that are relative to the vendor's site resolve;
  * empty: the origin of the spec's externalDocs.url, else of its first server. */
@@ -151,7 +156,7 @@ const config = {
         config: {
           meridian: {
             specPath: pageOutlinePath,
-            outputDir: apiOutputDir,
+            outputDir: apiGenerationDir,
             sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
             // Our templates and generators: front matter without the plugin's
             // embedded API blob, and page bodies that only import build-time
@@ -164,7 +169,7 @@ const config = {
             showSchemas: true,
             markdownGenerators: createPageGenerators({
               specPath: resolvedSpecPath,
-              outputDir: apiOutputDir,
+              outputDir: apiGenerationDir,
               apiDocsBasePath,
               linkBase: specLinkBase,
             }),
@@ -210,6 +215,8 @@ const config = {
     // a time, and only once the reader uses the search box (src/theme/SearchBar,
     // /search). What is left out of the index, and why: src/plugins/search/options.ts.
     ['./src/plugins/search/index.ts', {} satisfies Partial<SearchOptions>],
+    // The development server's overlay of problems in the API description, from `npm start`: src/plugins/dev-problems.
+    ['./src/plugins/dev-problems/index.ts', {enabled: isDevelopmentServer} satisfies Partial<DevProblemsOptions>],
   ],
 
   themeConfig: {

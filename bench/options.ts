@@ -1,11 +1,15 @@
 import {parseCommandLine, UsageError} from '../scripts/command-line';
 import {DEFAULT_SEED} from './generate-spec';
 
-export const PARTS = ['build', 'pages', 'peers', 'scale'] as const;
+export const PARTS = ['build', 'pages', 'peers', 'scale', 'dev'] as const;
 export type Part = (typeof PARTS)[number];
 
 /** What `npm run bench` runs without --only: scale takes 10 minutes or more, so it runs only when asked. */
 export const DEFAULT_PARTS: readonly Part[] = ['build', 'pages', 'peers'];
+
+/** Descriptions the dev part can preview; see bench/dev-bench.ts. */
+export const DEV_SPECS = ['meridian', 'github'] as const;
+export type DevSpecName = (typeof DEV_SPECS)[number];
 
 /** Public descriptions the scale part can build; see bench/scale-bench.ts. */
 export const SCALE_SPECS = ['github', 'graph'] as const;
@@ -25,6 +29,8 @@ export interface BenchOptions {
   scale: ScaleSpecName[];
   /** Limit on each scale build in minutes; undefined: each description's own default. */
   scaleTimeoutMinutes: number | undefined;
+  /** Descriptions the dev part previews with `npm start`, in their fixed order. */
+  dev: DevSpecName[];
   help: boolean;
 }
 
@@ -36,13 +42,15 @@ export const DEFAULT_OPTIONS: Readonly<BenchOptions> = {
   seed: DEFAULT_SEED,
   scale: ['github'],
   scaleTimeoutMinutes: undefined,
+  dev: ['meridian'],
   help: false,
 };
 
 export const USAGE = `usage: npm run bench -- [options]
 
   --only=build,pages,peers   run only these parts (default: build, pages, peers);
-                             scale runs only when named here: it takes 10 min or more
+                             scale and dev run only when named here: scale takes 10 min
+                             or more; dev times npm start on a cold copy and edits
   --skip=peers               run the default parts but these
   --runs=3                   page loads and Lighthouse runs per page; figures are medians
   --sizes=24,250,1000,2000   operation counts for the build part (24 is the bundled spec)
@@ -54,6 +62,9 @@ export const USAGE = `usage: npm run bench -- [options]
                              operations; installs a 400 MB package on first use; its build
                              goes over the 14 GB memory limit at which a scale build stops)
   --scale-timeout=<minutes>  limit on each scale build (default: github 30, graph 60)
+  --dev=meridian             descriptions the dev part previews with npm start (runs only
+                             when named in --only): meridian, github (installs the scale
+                             part's 250 MB package on first use)
   --help                     show this text`;
 
 function positiveInteger(flag: string, value: string): number {
@@ -89,6 +100,7 @@ export function parseOptions(args: readonly string[]): BenchOptions {
       seed: {type: 'string'},
       scale: {type: 'string'},
       'scale-timeout': {type: 'string'},
+      dev: {type: 'string'},
       help: {type: 'boolean', short: 'h'},
     }));
   } catch (error) {
@@ -100,6 +112,7 @@ export function parseOptions(args: readonly string[]): BenchOptions {
     parts: [...DEFAULT_OPTIONS.parts],
     sizes: [...DEFAULT_OPTIONS.sizes],
     scale: [...DEFAULT_OPTIONS.scale],
+    dev: [...DEFAULT_OPTIONS.dev],
   };
   options.help = values.help ?? false;
   if (values.only !== undefined) {
@@ -120,6 +133,10 @@ export function parseOptions(args: readonly string[]): BenchOptions {
   if (values.seed !== undefined) options.seed = positiveInteger('--seed', values.seed);
   if (values.scale !== undefined) options.scale = nameList('--scale', values.scale, SCALE_SPECS, 'description');
   if (values['scale-timeout'] !== undefined) options.scaleTimeoutMinutes = positiveInteger('--scale-timeout', values['scale-timeout']);
+  if (values.dev !== undefined) {
+    options.dev = nameList('--dev', values.dev, DEV_SPECS, 'description');
+    if (!options.parts.includes('dev')) throw new Error('[bench] --dev sets up the dev part, which runs only when asked: add --only=dev');
+  }
   if ((values.scale !== undefined || values['scale-timeout'] !== undefined) && !options.parts.includes('scale')) {
     throw new Error('[bench] --scale and --scale-timeout set up the scale part, which runs only when asked: add --only=scale');
   }

@@ -1,6 +1,7 @@
 import type {BuildResult, MeasuredBuild} from './build-bench';
 import {BUILD_TARGET} from './build-bench';
 import type {Part} from './options';
+import type {DevResult} from './dev-bench';
 import {toKib} from './stats';
 import {REBUILD_EDIT, SCALE_MEMORY_LIMIT_BYTES, type ScaleResult} from './scale-bench';
 import type {PageResult, PeerResult} from './web-bench';
@@ -32,7 +33,30 @@ export interface BenchResults {
   peers: PeerResult[] | null;
   /** The scale part: public descriptions, and create-contact of the bundled spec to compare their pages with. */
   scale: {specs: ScaleResult[]; createContact: PageResult | null} | null;
+  /** The dev part: `npm start` on a cold copy, a page open, the description edited. */
+  dev?: DevResult[] | null;
   notes: string[];
+}
+
+const withTarget = (value: number | null, target: number | undefined, digits = 2): string =>
+  value === null ? 'n/a' : `${formatNumber(value, digits)}${target === undefined ? '' : ` (target ≤ ${target}${value <= target ? ', met' : ', missed'})`}`;
+
+export function renderDevTable(results: readonly DevResult[]): string {
+  return renderTable(
+    ['Description', 'Page', 'Cold start to page (s)', 'Save to text visible (s)', 'Save to new operation in sidebar (s)', 'In place', 'Peak RSS (GB)', 'Load avg start → end (1/5/15 min)', 'Outcome'],
+    results.map((result) => [
+      result.title,
+      result.page,
+      withTarget(result.coldStartSeconds, result.targets.coldStartSeconds, 1),
+      withTarget(result.saveToVisibleSeconds, result.targets.saveToVisibleSeconds),
+      formatNumber(result.saveToSidebarSeconds, 2),
+      yesNo(result.updatedInPlace),
+      withTarget(result.peakRssBytes === null ? null : result.peakRssBytes / 1024 ** 3, result.targets.peakRssGb),
+      `${result.loadAverageStart.join(' / ')} → ${result.loadAverageEnd.join(' / ')}`,
+      result.ok ? 'ok' : (result.error ?? 'failed'),
+    ]),
+    ['left', 'left', 'right', 'right', 'right', 'left', 'right', 'left', 'left'],
+  );
 }
 
 export type Cell = string | number | null | undefined;
@@ -343,6 +367,20 @@ export function renderSummary(results: BenchResults): string {
       );
     }
   }
+  if (results.dev) {
+    sections.push(
+      '',
+      '## Dev: the writer\'s loop',
+      '',
+      `\`npm start\` (SPEC_FILE, a copy of the description) in a cold copy of the project (no .docusaurus, no Rspack cache), on 127.0.0.1, with the page of the named operation open in Chromium. Cold start: from starting \`npm start\` to the page's heading visible. Save to text visible: one sentence added to that operation's description and the file saved, until the sentence is visible on the open page. Save to sidebar: one operation added to the same tag, until its link is visible in the open page's sidebar. "In place": the page was not reloaded (a mark on its window survived both edits). Peak RSS: the summed RSS of npm start's process tree (spec step, gen, dev server), sampled every 200 ms. Load average: other work on the machine inflates every time; above the core count, it competed for the CPU.`,
+      '',
+      renderDevTable(results.dev),
+      '',
+      'Where the time of each run of npm start that regenerated pages went (its own log, in order from the start; a run still going when the part ended is missing):',
+      '',
+      ...results.dev.flatMap((result) => result.refreshes.map((line) => `- ${result.title}: ${line}`)),
+    );
+  }
   if (results.notes.length > 0) sections.push('', '## Notes', '', ...results.notes.map((note) => `- ${note}`));
   return `${sections.join('\n')}\n`;
 }
@@ -361,15 +399,18 @@ export function localDate(date: Date): string {
  */
 export function resultsBaseName(
   date: string,
-  run: {parts: readonly string[]; sizes: readonly number[]; runs: number; scale?: readonly string[]},
+  run: {parts: readonly string[]; sizes: readonly number[]; runs: number; scale?: readonly string[]; dev?: readonly string[]},
   defaults: {parts: readonly string[]; sizes: readonly number[]; runs: number},
 ): string {
   const same = (a: readonly unknown[], b: readonly unknown[]): boolean => a.length === b.length && a.every((value, index) => value === b[index]);
   // The scale part is not a default one and takes long: a run of it alone is
   // the day's reference for the descriptions it built, and one of Graph alone
   // does not overwrite one of GitHub.
-  const parts = run.parts.filter((part) => part !== 'scale');
-  if (parts.length === 0) return `${date}.scale-${(run.scale ?? []).join('-')}`;
+  const parts = run.parts.filter((part) => part !== 'scale' && part !== 'dev');
+  if (parts.length === 0) {
+    const named = [...(run.parts.includes('scale') ? [`scale-${(run.scale ?? []).join('-')}`] : []), ...(run.parts.includes('dev') ? [`dev-${(run.dev ?? []).join('-')}`] : [])];
+    return `${date}.${named.join('.')}`;
+  }
   const full = same(parts, defaults.parts) && same(run.sizes, defaults.sizes) && run.runs === defaults.runs;
   return full ? date : `${date}.partial`;
 }

@@ -20,6 +20,7 @@ import {CHROMIUM_FLAGS, CHROMIUM_PATH} from '../config/chromium';
 import {setUpPeers} from './peers';
 import {DEFAULT_OPTIONS, parseOptions, USAGE, type BenchOptions} from './options';
 import {benchmarkScaleSpec, SCALE_SPEC_SOURCES, type ScaleResult} from './scale-bench';
+import {benchmarkDev, DEV_SPECS, type DevResult} from './dev-bench';
 import {benchPackageVersion, ensureBenchPackages} from './packages';
 import {localDate, renderSummary, resultsBaseName, type BenchResults, type MachineInfo} from './report';
 import {stopRunningCommands} from './run-measured';
@@ -30,6 +31,8 @@ const projectRoot = path.resolve(__dirname, '..');
 const workDir = path.join(projectRoot, '.work/bench');
 const resultsDir = path.join(projectRoot, 'bench/results');
 const chromePath = CHROMIUM_PATH;
+/** Where the dev part's `npm start` listens (127.0.0.1), away from a developer's own on 3000. */
+const DEV_PORT = 4335;
 
 /** Our pages, as the product specification names them. */
 const OUR_PAGES = ['/', '/docs', '/docs/api/meridian-api', '/docs/api/create-contact'];
@@ -229,10 +232,11 @@ async function main(): Promise<number> {
   }
 
   // Lighthouse, the static server, the peers and the GitHub description are the benchmark's own packages.
-  if (options.parts.some((part) => part !== 'build')) ensureBenchPackages(log);
+  if (options.parts.some((part) => part !== 'build' && part !== 'dev')) ensureBenchPackages(log);
   if (options.parts.includes('scale')) {
     for (const name of options.scale) ensureBenchPackages(log, SCALE_SPEC_SOURCES[name].packageDir, SCALE_SPEC_SOURCES[name].installSize);
   }
+  if (options.parts.includes('dev') && options.dev.includes('github')) ensureBenchPackages(log, SCALE_SPEC_SOURCES.github.packageDir, SCALE_SPEC_SOURCES.github.installSize);
 
   const started = new Date();
   const notes: string[] = [];
@@ -252,6 +256,7 @@ async function main(): Promise<number> {
   let pages: BenchResults['pages'] = null;
   let peers: PeerResult[] | null = null;
   let scale: BenchResults['scale'] = null;
+  let dev: DevResult[] | null = null;
   if (options.parts.some((part) => part !== 'build')) {
     let browser: Browser | undefined;
     try {
@@ -281,6 +286,11 @@ async function main(): Promise<number> {
         } catch (error) {
           failures.push(`scale: ${(error as Error).message}`);
         }
+      }
+      if (options.parts.includes('dev')) {
+        dev = [];
+        for (const name of options.dev) dev.push(await benchmarkDev(DEV_SPECS[name], {projectRoot, workDir, browser, port: DEV_PORT, log}));
+        if (dev.every((result) => !result.ok)) failures.push(`dev: ${dev.map((result) => result.error).join('; ')}`);
       }
       cleanups.delete(close);
     } catch (error) {
@@ -317,6 +327,7 @@ async function main(): Promise<number> {
     pages,
     peers,
     scale,
+    dev,
     notes,
   };
   const baseName = resultsBaseName(date, options, DEFAULT_OPTIONS);
@@ -327,7 +338,7 @@ async function main(): Promise<number> {
   log(`[bench] wrote bench/results/${baseName}.json and bench/results/${baseName}.md in ${(results.durationSeconds / 60).toFixed(1)} min`);
 
   // Slow figures never fail the run; only a run where nothing could be measured does.
-  const measured = (builds?.some((build) => build.ok) ?? false) || pages !== null || peers !== null || scale !== null;
+  const measured = (builds?.some((build) => build.ok) ?? false) || pages !== null || peers !== null || scale !== null || (dev?.some((result) => result.ok) ?? false);
   return measured ? 0 : 1;
 }
 

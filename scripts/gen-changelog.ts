@@ -8,7 +8,7 @@
 // no spec text: names and descriptions from the spec reach the reader only as
 // JSON rendered by React, so nothing in a spec can turn into MDX or HTML.
 // Exit status: 0 when both files are written, 1 otherwise.
-import {mkdirSync, renameSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 
@@ -56,8 +56,9 @@ function parseOptions(args: readonly string[]): Options | string {
   }
 }
 
-/** Replaces the file in one step, so the dev server never reads half a file. */
+/** Replaces the file in one step, so the dev server never reads half a file; an unchanged file is left alone, so it rebuilds nothing. */
 function writeAtomically(file: string, text: string): void {
+  if (existsSync(file) && readFileSync(file, 'utf8') === text) return;
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, text);
   renameSync(temporary, file);

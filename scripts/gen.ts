@@ -2,57 +2,38 @@
 //
 //   tsx scripts/gen.ts [gen-api-docs options]
 //
-// Each Docusaurus command loads the config and initialises every plugin
-// first, so `docusaurus clean-api-docs` spends nearly all its time before
-// deleting a file. Here the same files are deleted directly, then one
-// `docusaurus gen-api-docs all` runs as before: the plugin only writes a page
-// that does not exist, so the clean must come first.
-//
-// What is deleted is what the plugin's clean deletes
-// (docusaurus-plugin-openapi-docs, lib/index.js, `cleanApiDocs`): in the
-// output folder itself, the generated pages (`*.api.mdx`, `*.info.mdx`,
-// `*.tag.mdx`), the sidebar (`sidebar.js`, `sidebar.ts`) and the JSON next to
-// them but `versions.json` (our page data is `<id>.page.json`); and the
-// `schemas` folder. Any other file there, and files whose names start with a
-// dot (which its glob skips), stay.
+// `docusaurus gen-api-docs all` writes into a staging folder that starts
+// empty (the plugin only writes a page that does not exist), then only the
+// files whose content changed are copied into docs/api/ and the generated
+// files it no longer makes are deleted (scripts/sync-generated.ts): the
+// development server rebuilds what changed, not every page. The staging
+// folder is given to docusaurus.config.ts as API_GEN_STAGING_DIR.
 // Exit status: the generator's.
-import {readdirSync, rmSync} from 'node:fs';
-import path from 'node:path';
+import {rmSync} from 'node:fs';
 import process from 'node:process';
 
-import {API_OUTPUT_DIR, SCHEMA_PAGES_DIR} from '../src/openapi/page-ids';
+import {API_OUTPUT_DIR} from '../src/openapi/page-ids';
 import {runDocusaurus} from './docusaurus-command';
+import {syncGeneratedFiles} from './sync-generated';
 
-/** Whether the plugin's clean deletes a file of this name in the output folder. */
-export function isGeneratedFile(name: string): boolean {
-  if (name.startsWith('.')) return false;
-  return /\.(api|info|tag)\.mdx$/.test(name) || name === 'sidebar.js' || name === 'sidebar.ts' || (name.endsWith('.json') && name !== 'versions.json');
-}
-
-/** Deletes what `docusaurus clean-api-docs` would in `outputDir`; returns how many files and folders went. A missing folder is nothing to clean. */
-export function cleanGeneratedFiles(outputDir: string): number {
-  let entries;
-  try {
-    entries = readdirSync(outputDir, {withFileTypes: true});
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw error;
-  }
-  let removed = 0;
-  for (const entry of entries) {
-    const isSchemas = entry.name === SCHEMA_PAGES_DIR && entry.isDirectory();
-    if (!isSchemas && !(entry.isFile() && isGeneratedFile(entry.name))) continue;
-    rmSync(path.join(outputDir, entry.name), {recursive: isSchemas});
-    removed += 1;
-  }
-  return removed;
-}
+/** `.gen/api` for `docs/api`: the plugin takes the pages' ids from the path after its first folder, so only that folder's name may differ. */
+export const STAGING_DIR = API_OUTPUT_DIR.replace(/^[^/]+/, '.gen');
 
 function main(): number {
-  const removed = cleanGeneratedFiles(API_OUTPUT_DIR);
-  console.log(`[gen] removed ${removed} generated ${removed === 1 ? 'entry' : 'entries'} from ${API_OUTPUT_DIR}`);
-  return runDocusaurus(['gen-api-docs', 'all', ...process.argv.slice(2)], {prefix: '[gen]', what: 'docusaurus gen-api-docs'});
+  rmSync(STAGING_DIR, {recursive: true, force: true});
+  const status = runDocusaurus(['gen-api-docs', 'all', ...process.argv.slice(2)], {
+    prefix: '[gen]',
+    what: 'docusaurus gen-api-docs',
+    env: {...process.env, API_GEN_STAGING_DIR: STAGING_DIR},
+  });
+  // A failed generation leaves docs/api/ as it was: the last good pages stay.
+  if (status !== 0) return status;
+  const {written, removed, unchanged} = syncGeneratedFiles(STAGING_DIR, API_OUTPUT_DIR);
+  console.log(`[gen] ${API_OUTPUT_DIR}: ${written.length} written, ${removed.length} removed, ${unchanged} unchanged`);
+  for (const file of written) console.log(`[gen]   wrote ${file}`);
+  for (const file of removed) console.log(`[gen]   removed ${file}`);
+  return 0;
 }
 
-// Run as a command, not when a test imports the cleaning.
+// Run as a command, not when a test imports it.
 if (require.main === module) process.exitCode = main();

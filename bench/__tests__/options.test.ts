@@ -18,6 +18,13 @@ describe('parseOptions', () => {
     expect(parseOptions(['--skip=peers']).parts).toEqual(['build', 'pages']);
   });
 
+  it('runs the dev part only when asked, on Meridian unless told which descriptions', () => {
+    expect(parseOptions(['--only=dev'])).toMatchObject({parts: ['dev'], dev: ['meridian']});
+    expect(parseOptions(['--only=dev', '--dev=github,meridian'])).toMatchObject({parts: ['dev'], dev: ['meridian', 'github']});
+    expect(() => parseOptions(['--dev=github'])).toThrow('[bench] --dev sets up the dev part, which runs only when asked: add --only=dev');
+    expect(() => parseOptions(['--only=dev', '--dev=graph'])).toThrow('[bench] unknown description "graph" in --dev; the descriptions are meridian, github');
+  });
+
   it('selects parts in their fixed order, and skips parts', () => {
     expect(parseOptions(['--only=peers,pages']).parts).toEqual(['pages', 'peers']);
     expect(parseOptions(['--skip=build']).parts).toEqual(['pages', 'peers']);
@@ -35,7 +42,7 @@ describe('parseOptions', () => {
   });
 
   it('names the flag and the bad value', () => {
-    expect(() => parseOptions(['--only=pages,lighthouse'])).toThrow('[bench] unknown part "lighthouse" in --only; the parts are build, pages, peers, scale');
+    expect(() => parseOptions(['--only=pages,lighthouse'])).toThrow('[bench] unknown part "lighthouse" in --only; the parts are build, pages, peers, scale, dev');
     expect(() => parseOptions(['--only=scale', '--scale=github,stripe'])).toThrow(
       '[bench] unknown description "stripe" in --scale; the descriptions are github, graph',
     );

@@ -73,6 +73,12 @@ describe('results file names', () => {
     expect(resultsBaseName('2026-11-22', {...defaults, parts: ['pages', 'scale']}, defaults)).toBe('2026-11-22.partial');
   });
 
+  it('names a run of the dev part alone, or with the scale part alone, after them', () => {
+    expect(resultsBaseName('2026-12-06', {...defaults, parts: ['dev'], dev: ['meridian']}, defaults)).toBe('2026-12-06.dev-meridian');
+    expect(resultsBaseName('2026-12-06', {...defaults, parts: ['scale', 'dev'], scale: ['github'], dev: ['meridian', 'github']}, defaults)).toBe('2026-12-06.scale-github.dev-meridian-github');
+    expect(resultsBaseName('2026-12-06', {...defaults, parts: ['pages', 'dev']}, defaults)).toBe('2026-12-06.partial');
+  });
+
   it('formats the local date', () => {
     expect(localDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
   });

@@ -1,46 +1,72 @@
-import {existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
+import {copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {afterEach, describe, expect, it} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 
-import {cleanGeneratedFiles, isGeneratedFile} from '../gen';
+import {copySite} from '../site-copy';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true});
-});
+/**
+ * `npm run gen` run for real, twice, in a copy of the site on the dev-loop
+ * fixture: what it rewrites is told by modification times, each generated
+ * file first set to the epoch.
+ */
 
-function outputDir(files: string[], folders: string[] = []): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'gen-clean-'));
-  dirs.push(dir);
-  for (const folder of folders) mkdirSync(path.join(dir, folder), {recursive: true});
-  for (const file of files) {
-    mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
-    writeFileSync(path.join(dir, file), 'x');
-  }
-  return dir;
+const projectRoot = path.resolve(__dirname, '..', '..');
+let work: string;
+let site: string;
+let description: string;
+
+function run(script: 'spec' | 'gen'): void {
+  execFileSync('npm', ['run', '--silent', script], {cwd: site, env: {...process.env, SPEC_FILE: description}, stdio: 'pipe'});
 }
 
-describe('gen: cleaning the output folder', () => {
-  it('deletes what the plugin\'s clean-api-docs deletes: pages, sidebar, JSON but versions.json, the schemas folder', () => {
-    const generated = ['create-contact.api.mdx', 'meridian-api.info.mdx', 'contacts.tag.mdx', 'sidebar.ts', 'sidebar.js', 'create-contact.page.json', 'contacts.page.json'];
-    const kept = ['versions.json', 'guide.mdx', 'notes.md', '.hidden.json', 'api.mdx', 'sidebar.tsx', 'nested/deep.api.mdx', 'nested/x.page.json'];
-    const dir = outputDir([...generated, ...kept, 'schemas/contact.schema.mdx', 'schemas/contact.page.json'], ['folder.json']);
-    expect(cleanGeneratedFiles(dir)).toBe(generated.length + 1);
-    expect(existsSync(path.join(dir, 'schemas'))).toBe(false);
-    const left = readdirSync(dir, {recursive: true, encoding: 'utf8'}).sort();
-    expect(left).toEqual([...kept, 'folder.json', 'nested'].sort());
-  });
+function ageGeneratedFiles(): void {
+  for (const file of readdirSync(path.join(site, 'docs/api'), {recursive: true, encoding: 'utf8'})) {
+    const full = path.join(site, 'docs/api', file);
+    if (statSync(full).isFile()) utimesSync(full, 0, 0);
+  }
+}
 
-  it('names the same files as generated', () => {
-    expect(['a.api.mdx', 'b.info.mdx', 'c.tag.mdx', 'sidebar.ts', 'sidebar.js', 'd.page.json', 'e.json'].filter(isGeneratedFile)).toHaveLength(7);
-    expect(['versions.json', '.d.page.json', 'a.api.md', 'a.mdx', 'sidebar.mjs', 'README.md'].filter(isGeneratedFile)).toEqual([]);
-  });
+function rewritten(): string[] {
+  return readdirSync(path.join(site, 'docs/api'), {recursive: true, encoding: 'utf8'})
+    .filter((file) => statSync(path.join(site, 'docs/api', file)).isFile() && statSync(path.join(site, 'docs/api', file)).mtimeMs > 0)
+    .map((file) => file.split(path.sep).join('/'))
+    .sort();
+}
 
-  it('takes a missing folder as nothing to clean, and a schemas file (not folder) as what it is', () => {
-    expect(cleanGeneratedFiles(path.join(tmpdir(), 'gen-clean-missing-folder'))).toBe(0);
-    const dir = outputDir(['schemas']);
-    expect(cleanGeneratedFiles(dir)).toBe(0);
-    expect(existsSync(path.join(dir, 'schemas'))).toBe(true);
-  });
+beforeAll(async () => {
+  work = mkdtempSync(path.join(tmpdir(), 'gen-rewrites-'));
+  site = path.join(work, 'site');
+  description = path.join(work, 'openapi.yaml');
+  await copySite(projectRoot, site, {warm: false});
+  copyFileSync(path.join(projectRoot, 'tests/fixtures/dev-loop/openapi.yaml'), description);
+  run('spec');
+  run('gen');
+}, 600_000);
+
+afterAll(() => {
+  if (work) rmSync(work, {recursive: true, force: true});
+});
+
+describe('npm run gen rewrites only what changed', () => {
+  it('rewrites no file when the description is unchanged', () => {
+    ageGeneratedFiles();
+    run('spec');
+    run('gen');
+    expect(rewritten()).toEqual([]);
+  }, 600_000);
+
+  it("after one operation's description changes, rewrites only that operation's files and the pages that list it", () => {
+    ageGeneratedFiles();
+    writeFileSync(description, readFileSync(description, 'utf8').replace('One lantern by its id.', 'One lantern by its id, lit or not.'));
+    run('spec');
+    run('gen');
+    const files = rewritten();
+    // The operation's page, its model and the core it hydrates with.
+    expect(files).toEqual(expect.arrayContaining(['get-lantern.api.mdx', 'get-lantern.page.json']));
+    // Nothing else but the pages that list the operation: its tag's page, the overview and the sidebar.
+    const allowed = new Set(['get-lantern.api.mdx', 'get-lantern.page.json', 'get-lantern.page-core.json', 'lanterns.page.json', 'lanterns.tag.mdx', 'lanterns-api.page.json', 'lanterns-api.info.mdx', 'sidebar.ts']);
+    expect(files.filter((file) => !allowed.has(file))).toEqual([]);
+  }, 600_000);
 });

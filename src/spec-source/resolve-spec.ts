@@ -52,6 +52,8 @@ export interface ResolveSpecOptions {
   log?: SpecLogger;
   now?: () => Date;
   fetch?: FetchTuning;
+  /** The caller lists the problems itself (the development server: one located line each), so the log only counts them. */
+  quietProblems?: boolean;
 }
 
 export interface ResolveSpecResult {
@@ -62,6 +64,8 @@ export interface ResolveSpecResult {
   provenance?: SpecProvenance;
   /** Problems of the spec now in `.spec/` (also in `.spec/problems.json`). */
   problems?: SpecProblem[];
+  /** Why the description could not be used, when it could not (status fallback or failed): the cause and its detail lines. */
+  failure?: {message: string; details: readonly string[]};
 }
 
 /** How many problems the log shows; `.spec/problems.json` has them all. */
@@ -238,7 +242,7 @@ export async function resolveSpec(options: ResolveSpecOptions): Promise<ResolveS
         `${plural(provenance.operationCount, 'operation')}${provenance.webhookCount ? `, ${plural(provenance.webhookCount, 'webhook')}` : ''}, ` +
         `sha256 ${provenance.sha256.slice(0, 12)}`,
     );
-    reportProblems(problems, displayPath(root, path.join(outDir, PROBLEMS_FILE_NAME)), warn);
+    reportProblems(problems, displayPath(root, path.join(outDir, PROBLEMS_FILE_NAME)), warn, options.quietProblems);
     return {status: 'resolved', exitCode: 0, provenance, problems};
   } catch (caught) {
     failure =
@@ -254,12 +258,13 @@ export async function resolveSpec(options: ResolveSpecOptions): Promise<ResolveS
     ...failure.details.map((detail) => (/^\s|:$/.test(detail) ? `  ${detail}` : `  - ${detail}`)),
   ];
   const hint = failure.hint ?? defaultHint(config.source);
+  const failed = {message: failure.message, details: failure.details};
 
   if (config.strict) {
     for (const text of problem) error(text);
     error(hint);
     error(`SPEC_STRICT=1, so the build stops here; ${outDirLabel} is unchanged.`);
-    return {status: 'failed', exitCode: 1};
+    return {status: 'failed', exitCode: 1, failure: failed};
   }
 
   const good = await lastKnownGood(outDir);
@@ -267,7 +272,7 @@ export async function resolveSpec(options: ResolveSpecOptions): Promise<ResolveS
     for (const text of problem) error(text);
     error(hint);
     error(`There is no last known good spec in ${outDirLabel} to fall back to, so the build stops here.`);
-    return {status: 'failed', exitCode: 1};
+    return {status: 'failed', exitCode: 1, failure: failed};
   }
 
   let restoredProblems: SpecProblem[];
@@ -282,7 +287,7 @@ export async function resolveSpec(options: ResolveSpecOptions): Promise<ResolveS
   } catch (restoreError) {
     for (const text of problem) error(text);
     error(`Could not put the last known good spec back in ${outDirLabel}: ${(restoreError as Error).message}.`);
-    return {status: 'failed', exitCode: 1};
+    return {status: 'failed', exitCode: 1, failure: failed};
   }
 
   const {provenance} = good;
@@ -296,17 +301,17 @@ export async function resolveSpec(options: ResolveSpecOptions): Promise<ResolveS
   );
   warn(`${hint} Set SPEC_STRICT=1 to make this an error.`);
   warn(BANNER);
-  reportProblems(restoredProblems, displayPath(root, path.join(outDir, PROBLEMS_FILE_NAME)), warn);
-  return {status: 'fallback', exitCode: 0, provenance, problems: restoredProblems};
+  reportProblems(restoredProblems, displayPath(root, path.join(outDir, PROBLEMS_FILE_NAME)), warn, options.quietProblems);
+  return {status: 'fallback', exitCode: 0, provenance, problems: restoredProblems, failure: failed};
 }
 
-function reportProblems(problems: readonly SpecProblem[], problemsPath: string, warn: (line: string) => void): void {
+function reportProblems(problems: readonly SpecProblem[], problemsPath: string, warn: (line: string) => void, quiet = false): void {
   if (problems.length === 0) return;
   warn(
     `Published with ${plural(problems.length, 'problem')} in the description (all in ${problemsPath}; ` +
-      'SPEC_VALIDATION=strict refuses a description with problems):',
+      `SPEC_VALIDATION=strict refuses a description with problems)${quiet ? '.' : ':'}`,
   );
-  for (const line of summarizeProblems(problems, PRINTED_PROBLEMS)) warn(line);
+  if (!quiet) for (const line of summarizeProblems(problems, PRINTED_PROBLEMS)) warn(line);
 }
 
 const silentLogger: SpecLogger = {

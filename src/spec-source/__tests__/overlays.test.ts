@@ -215,7 +215,14 @@ describe('SPEC_OVERLAYS', () => {
     const log = collectingLogger();
     const names = await writeOverlays(root, {'typo.yaml': `${HEADER}actions:\n  - target: $.paths['/contact']\n    remove: true\n`});
     const result = await resolveSpec({env: {SPEC_OVERLAYS: names, SPEC_VALIDATION: 'strict', SPEC_STRICT: '1'}, root, log});
-    expect(result).toEqual({status: 'failed', exitCode: 1});
+    expect(result).toEqual({
+      status: 'failed',
+      exitCode: 1,
+      failure: {
+        message: '1 problem in the description, and SPEC_VALIDATION=strict refuses a description with problems',
+        details: ['Overlays (SPEC_OVERLAYS) (1):', '  - typo.yaml actions.0.target (line 6, column 13): "$.paths[\'/contact\']" matches nothing in the description; action skipped'],
+      },
+    });
     expect(await snapshotSpecDir(root)).toEqual(before);
     expect(log.lines).toEqual([
       'error [spec] Could not use the spec from bundled spec openapi/meridian.yaml: 1 problem in the description, and SPEC_VALIDATION=strict refuses a description with problems.',
@@ -233,7 +240,7 @@ describe('SPEC_OVERLAYS', () => {
     const log = collectingLogger();
     const names = await writeOverlays(root, {'present.yaml': `${HEADER}actions:\n  - target: $.info\n    update: {x-audience: public}\n`});
     const result = await resolveSpec({env: {SPEC_OVERLAYS: `${names}, overlays/missing.yaml`, SPEC_STRICT: '1'}, root, log});
-    expect(result).toEqual({status: 'failed', exitCode: 1});
+    expect(result).toEqual({status: 'failed', exitCode: 1, failure: {message: 'overlay overlays/missing.yaml from SPEC_OVERLAYS: file not found', details: []}});
     expect(await snapshotSpecDir(root)).toEqual(before);
     expect(log.lines).toEqual([
       'error [spec] Could not use the spec from bundled spec openapi/meridian.yaml: overlay overlays/missing.yaml from SPEC_OVERLAYS: file not found.',

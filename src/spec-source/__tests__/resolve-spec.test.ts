@@ -54,7 +54,7 @@ describe('resolveSpec', () => {
       log,
       now: () => new Date(FETCHED_AT.getTime() + (26 * 60 + 5) * 60_000),
     });
-    expect(result).toEqual({status: 'fallback', exitCode: 0, provenance: seeded.provenance, problems: []});
+    expect(result).toEqual({status: 'fallback', exitCode: 0, provenance: seeded.provenance, problems: [], failure: {message: 'file not found', details: []}});
     const banner = `warn  [spec] ${'!'.repeat(72)}`;
     expect(log.lines).toEqual([
       banner,
@@ -115,5 +115,15 @@ describe('resolveSpec', () => {
     } finally {
       await rm(root, {recursive: true, force: true});
     }
+  });
+
+  it('only counts the problems when the caller lists them itself (npm start)', async () => {
+    const root = await makeSiteRoot();
+    const log = collectingLogger();
+    const result = await resolveSpec({env: {SPEC_FILE: path.join(FIXTURES, 'invalid-schema.yaml')}, root, log, quietProblems: true});
+    expect(result.problems).toHaveLength(4);
+    expect(log.lines.filter((line) => line.startsWith('warn'))).toEqual([
+      'warn  [spec] Published with 4 problems in the description (all in .spec/problems.json; SPEC_VALIDATION=strict refuses a description with problems).',
+    ]);
   });
 });

@@ -1,0 +1,239 @@
+// `npm start`: the development server, following the API description.
+//
+//   tsx scripts/start.ts [docusaurus start options]
+//
+// Runs the spec step, `npm run gen` and `npm run changelog`, starts
+// `docusaurus start`, then watches the description's source (the SPEC_FILE
+// file or the bundled description, the local files they `$ref`, and the
+// SPEC_OVERLAYS files) and runs the three steps again on every save; gen
+// writes only the files that changed, so the dev server updates the open
+// page in place. With SPEC_PROXY_URL, SPEC_WATCH_INTERVAL (e.g. `10s`)
+// fetches again on that interval, and the `r` key fetches at once. Each
+// problem is printed as `file:line:column: message` and written to
+// .gen/dev/status.json for the page overlay (src/plugins/dev-problems).
+// Exit status: the development server's, or 1 when the first spec step fails.
+import {spawn, type ChildProcess} from 'node:child_process';
+import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+
+import {devFailure, devProblems, MAX_LISTED_PROBLEMS, problemLine, type DevProblem, type DevStatus} from '../src/dev-loop/status';
+import {localReferencedFiles, watchFiles} from '../src/dev-loop/source-files';
+import {parseWatchInterval} from '../src/dev-loop/watch-interval';
+import {displayPath} from '../src/spec-source/config';
+import {BUNDLED_SPEC_PATH, readSpecConfig, resolveSpec, SpecConfigError, type SpecConfig, type SpecEnv} from '../src/spec-source/index.js';
+import {parseSpecText} from '../src/spec-source/parse-spec';
+import {DEV_STATUS_FILE} from '../src/plugins/dev-problems/options';
+
+const root = process.cwd();
+// The same variables as scripts/spec.ts reads, for the same spec step.
+const env: SpecEnv = {
+  SPEC_FILE: process.env.SPEC_FILE,
+  SPEC_PROXY_URL: process.env.SPEC_PROXY_URL,
+  SPEC_PROXY_TOKEN: process.env.SPEC_PROXY_TOKEN,
+  SPEC_STRICT: process.env.SPEC_STRICT,
+  SPEC_TIMEOUT_MS: process.env.SPEC_TIMEOUT_MS,
+  SPEC_VALIDATION: process.env.SPEC_VALIDATION,
+  SPEC_LINK_BASE: process.env.SPEC_LINK_BASE,
+  SPEC_OVERLAYS: process.env.SPEC_OVERLAYS,
+};
+const PREFIX = '[start]';
+const TSX = require.resolve('tsx/cli');
+const DOCUSAURUS = require.resolve('@docusaurus/core/bin/docusaurus.mjs');
+
+const say = (line: string) => process.stdout.write(`${PREFIX} ${line}\n`);
+const complain = (line: string) => process.stderr.write(`${PREFIX} ${line}\n`);
+
+/** One of the build's scripts in a child process; only its summary lines (`[gen] docs/api: …`) and errors reach the terminal. */
+function runScript(script: string, quiet: RegExp): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [TSX, script], {stdio: ['ignore', 'pipe', 'inherit']});
+    let pending = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      pending += chunk.toString('utf8');
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) if (!quiet.test(line)) process.stdout.write(`${line}\n`);
+    });
+    child.on('error', (error) => {
+      complain(`could not run ${script}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+/** The file a problem's line and column are in, as the terminal prints it: relative to the site root when inside it, so it is clickable. */
+function sourceFileLabel(config: SpecConfig): string {
+  return config.source.location;
+}
+
+/** Files whose change means the description may have changed: none for the proxy, which is fetched again instead. */
+function watchedFiles(config: SpecConfig): string[] {
+  const overlays = config.overlays.map((overlay) => overlay.path);
+  if (config.source.kind === 'proxy') return overlays;
+  const description = config.source.path;
+  let referenced: string[] = [];
+  try {
+    referenced = localReferencedFiles(parseSpecText(readFileSync(description, 'utf8'), {what: 'file'}), description);
+  } catch {
+    // Unreadable or not YAML now: the spec step says why; the file itself is still watched.
+  }
+  return [...new Set([description, ...referenced, ...overlays])];
+}
+
+function writeStatus(status: DevStatus): void {
+  const file = path.join(root, DEV_STATUS_FILE);
+  mkdirSync(path.dirname(file), {recursive: true});
+  // Replaced in one step: the overlay polls it and must never read half a file.
+  writeFileSync(`${file}.tmp`, JSON.stringify(status));
+  renameSync(`${file}.tmp`, file);
+}
+
+let runs = 0;
+/** The problems of the last description that was published, located in its source file. */
+let publishedProblems: DevProblem[] = [];
+/** With the run's number, names a run across restarts (the overlay remembers which run was dismissed). */
+const session = Date.now().toString(36);
+/** sha256 of the description the pages in docs/api/ were generated from. */
+let generatedSha: string | undefined;
+
+/** One pass: the spec step, then (when the description changed) gen and the changelog. Returns false when there is nothing to show. */
+async function refresh(config: SpecConfig): Promise<boolean> {
+  runs += 1;
+  const started = Date.now();
+  const file = sourceFileLabel(config);
+  const result = await resolveSpec({
+    env,
+    root,
+    quietProblems: true,
+    log: {info: (line) => process.stdout.write(`${line}\n`), warn: (line) => process.stderr.write(`${line}\n`), error: (line) => process.stderr.write(`${line}\n`)},
+  });
+  // On a fallback, the spec step's problems are located in the last good spec as it stored it, not in the
+  // file being edited; the ones located in that file when it was published say the same in its lines.
+  const problems =
+    result.status === 'resolved' ? devProblems(result.problems ?? [], file) : runs === 1 ? devProblems(result.problems ?? [], '.spec/openapi.yaml') : publishedProblems;
+  if (result.status === 'resolved' || runs === 1) publishedProblems = problems;
+  for (const problem of problems) process.stderr.write(`${problemLine(problem)}\n`);
+  const failure = result.failure && devFailure(result.failure, file);
+  if (failure) complain(`${failure.line === undefined ? file : `${file}:${failure.line}:${failure.column}`}: ${failure.message} (the pages on screen are the last good ones; the next good save updates them)`);
+  const status: DevStatus = {run: `${session}-${runs}`, source: file, problems: problems.slice(0, MAX_LISTED_PROBLEMS), total: problems.length, ...(failure ? {failure} : {})};
+  if (result.status === 'failed') {
+    writeStatus(status);
+    return generatedSha !== undefined;
+  }
+  const sha = result.provenance?.sha256;
+  if (result.status === 'resolved' && sha !== generatedSha) {
+    const specDone = Date.now();
+    const gen = await runScript('scripts/gen.ts', /^Successfully created |^\[gen\] {3}/);
+    if (gen !== 0) {
+      writeStatus({...status, failure: {message: `npm run gen stopped (exit status ${gen}); the messages above say why`, details: []}});
+      return generatedSha !== undefined;
+    }
+    generatedSha = sha;
+    // The pages are written: the overlay may change with them, before the changelog.
+    writeStatus(status);
+    const genDone = Date.now();
+    await runScript('scripts/gen-changelog.ts', /^$/);
+    const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
+    say(`pages up to date in ${seconds(started, genDone)} s (spec ${seconds(started, specDone)} s, gen ${seconds(specDone, genDone)} s), changelog ${seconds(genDone, Date.now())} s`);
+  } else if (result.status === 'fallback' && generatedSha === undefined) {
+    // First run on the last known good description: its pages may not be generated yet.
+    const gen = await runScript('scripts/gen.ts', /^Successfully created |^\[gen\] {3}/);
+    if (gen !== 0) return false;
+    await runScript('scripts/gen-changelog.ts', /^$/);
+    generatedSha = result.provenance?.sha256;
+  }
+  writeStatus(status);
+  return true;
+}
+
+function main(): void {
+  let config: SpecConfig;
+  let intervalMs: number | undefined;
+  try {
+    config = readSpecConfig(env, {root, bundledPath: path.join(root, BUNDLED_SPEC_PATH)});
+    intervalMs = parseWatchInterval(process.env.SPEC_WATCH_INTERVAL);
+  } catch (error) {
+    if (!(error instanceof SpecConfigError) && !(error instanceof Error && error.message.startsWith('SPEC_WATCH_INTERVAL'))) throw error;
+    complain(`${error.message.replace(/\.?$/, '.')} Fix the variable and run again.`);
+    process.exitCode = 1;
+    return;
+  }
+
+  // Runs one at a time; saves during a run make one more run after it.
+  let running: Promise<unknown> | undefined;
+  let again = false;
+  const schedule = (why: string) => {
+    if (running) {
+      again = true;
+      return;
+    }
+    say(why);
+    running = refresh(config)
+      .catch((error: unknown) => complain(`the refresh failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`))
+      .finally(() => {
+        running = undefined;
+        rewatch();
+        if (again) {
+          again = false;
+          schedule('the description changed during the last refresh; again');
+        }
+      });
+  };
+
+  let watcher: {close(): void} | undefined;
+  let watching = '';
+  const rewatch = () => {
+    // A save may add or drop a `$ref` to another file.
+    const files = watchedFiles(config);
+    if (files.join('\n') === watching) return;
+    watching = files.join('\n');
+    watcher?.close();
+    watcher = watchFiles(files, (changed) => schedule(`${changed.map((file) => displayPath(root, file)).join(', ')} changed`));
+    say(`watching ${files.map((file) => displayPath(root, file)).join(', ')}`);
+  };
+
+  let server: ChildProcess | undefined;
+  const stop = (signal: NodeJS.Signals) => {
+    watcher?.close();
+    if (server && server.exitCode === null) server.kill(signal);
+    else process.exit(1);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+
+  void refresh(config).then((ready) => {
+    if (!ready) {
+      complain('there is no description to show; fix it and run npm start again.');
+      process.exitCode = 1;
+      return;
+    }
+    server = spawn(process.execPath, [DOCUSAURUS, 'start', ...process.argv.slice(2)], {stdio: ['ignore', 'inherit', 'inherit']});
+    server.on('exit', (code, signal) => {
+      watcher?.close();
+      process.exit(code ?? (signal ? 1 : 0));
+    });
+    rewatch();
+    if (config.source.kind === 'proxy') {
+      if (intervalMs !== undefined) {
+        setInterval(() => schedule(`fetching ${config.source.location} again (SPEC_WATCH_INTERVAL)`), intervalMs).unref();
+        say(`fetching ${config.source.location} every ${intervalMs / 1000} s (SPEC_WATCH_INTERVAL)`);
+      } else {
+        say('set SPEC_WATCH_INTERVAL (e.g. 10s) to fetch the description again on an interval');
+      }
+    }
+    if (process.stdin.isTTY) {
+      process.stdin.setRawMode(true);
+      process.stdin.on('data', (key: Buffer) => {
+        const text = key.toString('utf8');
+        // Raw mode delivers Ctrl-C as a character, not a signal.
+        if (text === '\u0003') stop('SIGINT');
+        else if (text === 'r') schedule(config.source.kind === 'proxy' ? `fetching ${config.source.location} again (r)` : 'reading the description again (r)');
+      });
+      say('press r to read the description again, Ctrl-C to stop');
+    }
+  });
+}
+
+main();

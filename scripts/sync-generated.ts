@@ -1,0 +1,91 @@
+// Copies freshly generated API pages from a staging folder into docs/api/,
+// touching only what changed: the development server rebuilds every file
+// whose modification time moves, so an unchanged page must not be rewritten.
+import {mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+
+import {SCHEMA_PAGES_DIR} from '../src/openapi/page-ids';
+
+/** Whether the plugin's clean (`docusaurus clean-api-docs`) deletes a file of this name in the output folder. */
+export function isGeneratedFile(name: string): boolean {
+  if (name.startsWith('.')) return false;
+  return /\.(api|info|tag)\.mdx$/.test(name) || name === 'sidebar.js' || name === 'sidebar.ts' || (name.endsWith('.json') && name !== 'versions.json');
+}
+
+/**
+ * The generated files in `outputDir`, as POSIX paths relative to it: what the
+ * plugin's clean deletes (docusaurus-plugin-openapi-docs, lib/index.js,
+ * `cleanApiDocs`): the pages, the sidebar and the JSON but `versions.json` in
+ * the folder itself, and everything in the `schemas` folder. Other files, and
+ * files whose names start with a dot (which its glob skips), are not ours.
+ */
+export function listGeneratedFiles(outputDir: string): string[] {
+  const found: string[] = [];
+  for (const entry of readEntries(outputDir)) {
+    if (entry.isFile() && isGeneratedFile(entry.name)) found.push(entry.name);
+    if (entry.isDirectory() && entry.name === SCHEMA_PAGES_DIR) found.push(...listAll(path.join(outputDir, SCHEMA_PAGES_DIR)).map((file) => `${SCHEMA_PAGES_DIR}/${file}`));
+  }
+  return found.sort();
+}
+
+function readEntries(dir: string) {
+  try {
+    return readdirSync(dir, {withFileTypes: true});
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+function listAll(dir: string): string[] {
+  return readEntries(dir).flatMap((entry) => (entry.isDirectory() ? listAll(path.join(dir, entry.name)).map((file) => `${entry.name}/${file}`) : entry.isFile() ? [entry.name] : []));
+}
+
+/**
+ * Writes `file` only when its content differs from `content`; returns whether
+ * it wrote. A missing file is written (with its folders).
+ */
+export function writeIfChanged(file: string, content: Buffer): boolean {
+  let current: Buffer | undefined;
+  try {
+    current = readFileSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  if (current !== undefined && current.equals(content)) return false;
+  mkdirSync(path.dirname(file), {recursive: true});
+  writeFileSync(file, content);
+  return true;
+}
+
+export interface SyncResult {
+  /** Files written because they were new or their content changed, relative to the output folder. */
+  written: string[];
+  /** Generated files that the new generation no longer has, deleted. */
+  removed: string[];
+  unchanged: number;
+}
+
+/**
+ * Makes the generated files of `outputDir` those of `stagingDir`: each file
+ * of the staging folder is written where its content differs, and each
+ * generated file (see listGeneratedFiles) that it does not have is deleted.
+ */
+export function syncGeneratedFiles(stagingDir: string, outputDir: string): SyncResult {
+  const fresh = listAll(stagingDir).sort();
+  const result: SyncResult = {written: [], removed: [], unchanged: 0};
+  for (const file of fresh) {
+    if (writeIfChanged(path.join(outputDir, file), readFileSync(path.join(stagingDir, file)))) result.written.push(file);
+    else result.unchanged += 1;
+  }
+  const keep = new Set(fresh);
+  for (const file of listGeneratedFiles(outputDir)) {
+    if (keep.has(file)) continue;
+    rmSync(path.join(outputDir, file));
+    result.removed.push(file);
+  }
+  // An emptied schemas folder goes too, as the plugin's clean removes it.
+  const schemas = path.join(outputDir, SCHEMA_PAGES_DIR);
+  if (result.removed.some((file) => file.startsWith(`${SCHEMA_PAGES_DIR}/`)) && listAll(schemas).length === 0) rmSync(schemas, {recursive: true});
+  return result;
+}
