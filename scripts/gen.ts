@@ -48,8 +48,32 @@ export function cleanGeneratedFiles(outputDir: string): number {
   return removed;
 }
 
+/**
+ * Cleans the older versions' folders too (`docs/api/<version>/`, one per
+ * release, see src/versions/): every folder of the output folder but the
+ * schemas, whether or not its version is still released, so a deleted release
+ * leaves no pages behind. A folder left empty goes.
+ */
+export function cleanVersionFolders(outputDir: string): number {
+  let entries;
+  try {
+    entries = readdirSync(outputDir, {withFileTypes: true});
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const entry of entries) {
+    if (!entry.isDirectory() || entry.name === SCHEMA_PAGES_DIR || entry.name.startsWith('.')) continue;
+    const folder = path.join(outputDir, entry.name);
+    removed += cleanGeneratedFiles(folder);
+    if (readdirSync(folder).length === 0) rmSync(folder, {recursive: true});
+  }
+  return removed;
+}
+
 function main(): number {
-  const removed = cleanGeneratedFiles(API_OUTPUT_DIR);
+  const removed = cleanGeneratedFiles(API_OUTPUT_DIR) + cleanVersionFolders(API_OUTPUT_DIR);
   console.log(`[gen] removed ${removed} generated ${removed === 1 ? 'entry' : 'entries'} from ${API_OUTPUT_DIR}`);
   return runDocusaurus(['gen-api-docs', 'all', ...process.argv.slice(2)], {prefix: '[gen]', what: 'docusaurus gen-api-docs'});
 }
