@@ -18,6 +18,7 @@ import {parseValidation} from './src/spec-source/config';
 import {createPageGenerators} from './src/openapi/page-generators';
 import {API_DOCS_BASE_PATH, API_OUTPUT_DIR} from './src/openapi/page-ids';
 import {readVersionsIndex} from './src/versions/versions-index';
+import {versionDownloadsDir} from './src/versions/downloads';
 import remarkApiLinks, {type RemarkApiLinksOptions} from './src/remark/api-links';
 import type {PluginOptions as ApiVersionsOptions} from './src/plugins/api-versions';
 import type {PluginOptions as SpecDownloadsOptions} from './src/plugins/spec-downloads/options';
@@ -213,6 +214,17 @@ const config = {
     ['./src/plugins/api-resources/index.ts', {specPath: resolvedSpecPath, provenancePath}],
     // /openapi.yaml, /openapi.json and the Postman collection, from the resolved spec.
     ['./src/plugins/spec-downloads/index.ts', {specPath: resolvedSpecPath} satisfies Partial<SpecDownloadsOptions>],
+    // The same files of each older version, under /versions/<version>/.
+    ...olderVersions.map((version) => [
+      './src/plugins/spec-downloads/index.ts',
+      {
+        id: `spec-downloads-${version.version}`,
+        specPath: version.specPath,
+        yamlFilename: `${versionDownloadsDir(version.version)}/openapi.yaml`,
+        jsonFilename: `${versionDownloadsDir(version.version)}/openapi.json`,
+        postmanFilename: `${versionDownloadsDir(version.version)}/meridian.postman_collection.json`,
+      } satisfies Partial<SpecDownloadsOptions> & {id: string},
+    ]),
     // /llms.txt, /llms-full.txt and a Markdown twin (<route>.md) of every docs page.
     [
       './src/plugins/llms-txt/index.ts',
@@ -220,6 +232,8 @@ const config = {
         pageModelDir: apiOutputDir,
         apiDocsBasePath,
         optionalRoutes: ['/docs/changelog'],
+        // Each older version's own index, linked from llms.txt.
+        versions: olderVersions.map((version) => ({name: version.version, routeBasePath: version.routeBasePath, index: `/${versionDownloadsDir(version.version)}/llms.txt`})),
         optionalLinks: [
           {title: 'OpenAPI description (YAML)', url: '/openapi.yaml', description: 'The complete API description the reference is built from.'},
           {title: 'OpenAPI description (JSON)', url: '/openapi.json', description: 'The same description as JSON.'},

@@ -109,4 +109,26 @@ test.describe('API versions', () => {
     await page.getByRole('button', {name: /more/i}).click().catch(() => undefined);
     await expect.poll(async () => new Set(await results.locator('[data-hit-version]').evaluateAll((labels) => labels.map((label) => label.getAttribute('data-hit-version')))).size).toBeGreaterThan(1);
   });
+
+  test("each version publishes its own description, Postman collection and llms.txt, linked from its overview and the site's llms.txt", async ({page, request}) => {
+    for (const version of index.older) {
+      const yaml = await request.get(`/versions/${version.version}/openapi.yaml`);
+      expect(yaml.status()).toBe(200);
+      expect(await yaml.text()).toMatch(new RegExp(`version: ['"]?${version.version.replace(/\./g, '\\.')}`));
+      const json = (await (await request.get(`/versions/${version.version}/openapi.json`)).json()) as {info: {version: string}};
+      expect(json.info.version).toBe(version.version);
+      const postman = (await (await request.get(`/versions/${version.version}/meridian.postman_collection.json`)).json()) as {item: unknown[]};
+      expect(postman.item.length).toBeGreaterThan(0);
+      const llms = await (await request.get(`/versions/${version.version}/llms.txt`)).text();
+      expect(llms).toContain(`${version.routeBasePath}/create-contact.md`);
+    }
+    const llms = await (await request.get('/llms.txt')).text();
+    expect(llms).toContain('/docs/api/create-contact.md');
+    expect(llms).not.toMatch(/\/docs\/api\/2\.\d\.0\//);
+    for (const version of index.older) expect(llms).toContain(`/versions/${version.version}/llms.txt`);
+    await gotoHydrated(page, '/docs/api/2.2.0/meridian-api');
+    await expect(page.getByRole('link', {name: 'OpenAPI (YAML)'})).toHaveAttribute('href', '/versions/2.2.0/openapi.yaml');
+    await gotoHydrated(page, '/docs/api/meridian-api');
+    await expect(page.getByRole('link', {name: 'OpenAPI (YAML)'})).toHaveAttribute('href', '/openapi.yaml');
+  });
 });
