@@ -1,7 +1,7 @@
 import {parseCommandLine, UsageError} from '../scripts/command-line';
 import {DEFAULT_SEED} from './generate-spec';
 
-export const PARTS = ['build', 'pages', 'peers', 'scale'] as const;
+export const PARTS = ['build', 'pages', 'peers', 'scale', 'versions'] as const;
 export type Part = (typeof PARTS)[number];
 
 /** What `npm run bench` runs without --only: scale takes 10 minutes or more, so it runs only when asked. */
@@ -43,6 +43,8 @@ export const USAGE = `usage: npm run bench -- [options]
 
   --only=build,pages,peers   run only these parts (default: build, pages, peers);
                              scale runs only when named here: it takes 10 min or more
+                             versions (only when named): Meridian built with its
+                             releases, with ten synthetic ones, and with none
   --skip=peers               run the default parts but these
   --runs=3                   page loads and Lighthouse runs per page; figures are medians
   --sizes=24,250,1000,2000   operation counts for the build part (24 is the bundled spec)
