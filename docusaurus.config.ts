@@ -7,6 +7,7 @@ import type * as Sitemap from '@docusaurus/plugin-sitemap';
 import type * as ThemeClassic from '@docusaurus/theme-classic';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 
+import path from 'node:path';
 import {siteSettings} from './config/site';
 import {navbar} from './config/navbar';
 import {createFooter} from './config/footer';
@@ -17,7 +18,10 @@ import {createApiLinks} from './src/openapi/api-links';
 import {parseValidation} from './src/spec-source/config';
 import {createPageGenerators} from './src/openapi/page-generators';
 import {API_DOCS_BASE_PATH, API_OUTPUT_DIR} from './src/openapi/page-ids';
+import {readVersionsIndex} from './src/versions/versions-index';
+import {versionDownloadsDir} from './src/versions/downloads';
 import remarkApiLinks, {type RemarkApiLinksOptions} from './src/remark/api-links';
+import type {PluginOptions as ApiVersionsOptions} from './src/plugins/api-versions';
 import type {PluginOptions as SpecDownloadsOptions} from './src/plugins/spec-downloads/options';
 import type {PluginOptions as LlmsTxtOptions} from './src/plugins/llms-txt/options';
 import type {PluginOptions as SearchOptions} from './src/plugins/search/options';
@@ -43,6 +47,35 @@ const apiDocsBasePath = API_DOCS_BASE_PATH;
 /** Where links in the spec that are relative to the vendor's site resolve;
  * empty: the origin of the spec's externalDocs.url, else of its first server. */
 const specLinkBase = process.env.SPEC_LINK_BASE ?? '';
+
+/** The older versions `npm run spec` prepared (openapi/releases/), newest first; none before it ran. */
+const versionsIndex = readVersionsIndex(__dirname);
+const olderVersions = versionsIndex?.older ?? [];
+
+/** The openapi-docs plugin's options of one version of the API: the same templates and generators, its own spec, folder and route. */
+function apiPagesOptions(version: {outlinePath: string; specPath: string; outputDir: string; routeBasePath: string; olderVersion?: {name: string; currentSpecPath: string; currentRouteBase: string}}) {
+  return {
+    specPath: version.outlinePath,
+    outputDir: version.outputDir,
+    sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
+    // Our templates and generators: front matter without the plugin's
+    // embedded API blob, and page bodies that only import build-time
+    // data (src/openapi), so spec text is never compiled as MDX.
+    template: 'src/openapi/templates/api.mustache',
+    infoTemplate: 'src/openapi/templates/info.mustache',
+    tagTemplate: 'src/openapi/templates/tag.mustache',
+    schemaTemplate: 'src/openapi/templates/schema.mustache',
+    // A page per named schema (<outputDir>/schemas/), in a "Schemas" sidebar category.
+    showSchemas: true,
+    markdownGenerators: createPageGenerators({
+      specPath: version.specPath,
+      outputDir: version.outputDir,
+      apiDocsBasePath: version.routeBasePath,
+      linkBase: specLinkBase,
+      ...(version.olderVersion ? {olderVersion: version.olderVersion} : {}),
+    }),
+  } satisfies OpenApiPlugin.Options;
+}
 
 /** Hand-written links to API pages (footer, home page, and through the
  * remark plugin, docs, blog and pages) name an operationId or tag; this
@@ -140,7 +173,11 @@ const config = {
       } satisfies Blog.Options,
     ],
     ['@docusaurus/plugin-content-pages', {beforeDefaultRemarkPlugins} satisfies Pages.Options],
-    ['@docusaurus/plugin-sitemap', {lastmod: null, changefreq: null, priority: null} satisfies Sitemap.Options],
+    // Older versions' pages are for readers pinned to them, not for search engines (they also carry noindex).
+    [
+      '@docusaurus/plugin-sitemap',
+      {lastmod: null, changefreq: null, priority: null, ignorePatterns: olderVersions.map((version) => `${version.routeBasePath}/**`)} satisfies Sitemap.Options,
+    ],
     ['@docusaurus/theme-classic', {customCss: './src/css/custom.css'} satisfies ThemeClassic.Options],
     // The footer's and home page's links were resolved when this file loaded;
     // their problems are told (or under strict, thrown) when the site's
@@ -154,26 +191,19 @@ const config = {
         id: 'openapi',
         docsPluginId: 'default',
         config: {
-          meridian: {
-            specPath: pageOutlinePath,
-            outputDir: apiGenerationDir,
-            sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
-            // Our templates and generators: front matter without the plugin's
-            // embedded API blob, and page bodies that only import build-time
-            // data (src/openapi), so spec text is never compiled as MDX.
-            template: 'src/openapi/templates/api.mustache',
-            infoTemplate: 'src/openapi/templates/info.mustache',
-            tagTemplate: 'src/openapi/templates/tag.mustache',
-            schemaTemplate: 'src/openapi/templates/schema.mustache',
-            // A page per named schema (docs/api/schemas/), in a "Schemas" sidebar category.
-            showSchemas: true,
-            markdownGenerators: createPageGenerators({
-              specPath: resolvedSpecPath,
-              outputDir: apiGenerationDir,
-              apiDocsBasePath,
-              linkBase: specLinkBase,
-            }),
-          } satisfies OpenApiPlugin.Options,
+          meridian: apiPagesOptions({outlinePath: pageOutlinePath, specPath: resolvedSpecPath, outputDir: apiGenerationDir, routeBasePath: apiDocsBasePath}),
+          // Each older version (openapi/releases/) under <apiDocsBasePath>/<version>: src/versions/README.md.
+          ...Object.fromEntries(
+            olderVersions.map((version) => [
+              `meridian-${version.version}`,
+              apiPagesOptions({
+                ...version,
+                // Staged beside the current version's pages, as scripts/gen.ts stages those.
+                outputDir: path.posix.join(apiGenerationDir, path.posix.relative(apiOutputDir, version.outputDir)),
+                olderVersion: {name: version.version, currentSpecPath: resolvedSpecPath, currentRouteBase: apiDocsBasePath},
+              }),
+            ]),
+          ),
         },
       },
     ],
@@ -181,17 +211,31 @@ const config = {
     './src/plugins/page-data/index.ts',
     // Prism loads when a code block needs it, not on every page: src/theme/README.md.
     './src/plugins/prism-on-demand/index.ts',
-    // The browser's route table in sections for large APIs: src/plugins/route-sections.
-    './src/plugins/route-sections/index.ts',
+    // The browser's route table in sections for large APIs, and each older
+    // version's routes in a section of their own: src/plugins/route-sections.
+    ['./src/plugins/route-sections/index.ts', {isolatedPrefixes: olderVersions.map((version) => `${version.routeBasePath}/`)}],
     // React Router matches plain-text route paths by comparing strings: src/plugins/route-matching.
     './src/plugins/route-matching/index.ts',
     // The browser starts a page in short tasks (React DOM's client a chunk of its own): src/plugins/staged-start.
     './src/plugins/staged-start/index.ts',
     // Static rendering minifies the HTML of sites up to 1,000 routes: src/plugins/html-minification.
     ['./src/plugins/html-minification/index.ts', {} satisfies Partial<HtmlMinificationOptions>],
+    // The versions' names, dates and routes for the navbar and banners, and every version's page list for switching: src/versions/README.md.
+    ['./src/plugins/api-versions/index.ts', {apiId: 'meridian', specPath: resolvedSpecPath} satisfies ApiVersionsOptions],
     ['./src/plugins/api-resources/index.ts', {specPath: resolvedSpecPath, provenancePath}],
     // /openapi.yaml, /openapi.json and the Postman collection, from the resolved spec.
     ['./src/plugins/spec-downloads/index.ts', {specPath: resolvedSpecPath} satisfies Partial<SpecDownloadsOptions>],
+    // The same files of each older version, under /versions/<version>/.
+    ...olderVersions.map((version) => [
+      './src/plugins/spec-downloads/index.ts',
+      {
+        id: `spec-downloads-${version.version}`,
+        specPath: version.specPath,
+        yamlFilename: `${versionDownloadsDir(version.version)}/openapi.yaml`,
+        jsonFilename: `${versionDownloadsDir(version.version)}/openapi.json`,
+        postmanFilename: `${versionDownloadsDir(version.version)}/meridian.postman_collection.json`,
+      } satisfies Partial<SpecDownloadsOptions> & {id: string},
+    ]),
     // /llms.txt, /llms-full.txt and a Markdown twin (<route>.md) of every docs page.
     [
       './src/plugins/llms-txt/index.ts',
@@ -199,6 +243,8 @@ const config = {
         pageModelDir: apiOutputDir,
         apiDocsBasePath,
         optionalRoutes: ['/docs/changelog'],
+        // Each older version's own index, linked from llms.txt.
+        versions: olderVersions.map((version) => ({name: version.version, routeBasePath: version.routeBasePath, index: `/${versionDownloadsDir(version.version)}/llms.txt`})),
         optionalLinks: [
           {title: 'OpenAPI description (YAML)', url: '/openapi.yaml', description: 'The complete API description the reference is built from.'},
           {title: 'OpenAPI description (JSON)', url: '/openapi.json', description: 'The same description as JSON.'},

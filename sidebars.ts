@@ -3,26 +3,39 @@ import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 // spec. Its default export is `sidebar.apisidebar` (the overview page, then one
 // category per tag linking to its tag page), typed loosely as a sidebar config.
 import generatedApiSidebar from './docs/api/sidebar';
+import {readVersionsIndex} from './src/versions/versions-index';
 
 type SidebarItems = Extract<SidebarsConfig[string], unknown[]>;
 
-function apiSidebarItems(): SidebarItems {
-  const items: unknown = generatedApiSidebar;
+function apiSidebarItems(items: unknown, file: string): SidebarItems {
   if (!Array.isArray(items) || items.length === 0) {
-    throw new Error(
-      '[sidebars] docs/api/sidebar.ts does not export the generated API sidebar items; run "npm run gen" again.',
-    );
+    throw new Error(`[sidebars] ${file} does not export the generated API sidebar items; run "npm run gen" again.`);
   }
   return items as SidebarItems;
+}
+
+/** One sidebar per older version (src/versions/): its generated pages only, so a reader of 2.2.0 stays in 2.2.0. */
+function olderVersionSidebars(): Record<string, SidebarItems> {
+  const older = readVersionsIndex(__dirname)?.older ?? [];
+  return Object.fromEntries(
+    older.map((version) => {
+      const file = `${version.outputDir}/sidebar.ts`;
+      // Required here, not imported: which versions exist is known only once `npm run spec` has run.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const generated = (require(`./${version.outputDir}/sidebar`) as {default?: unknown}).default;
+      return [version.sidebarId, apiSidebarItems(generated, file)];
+    }),
+  );
 }
 
 const sidebars = {
   openApiSidebar: [
     {type: 'doc', id: 'intro', label: 'API Documentation'},
-    ...apiSidebarItems(),
+    ...apiSidebarItems(generatedApiSidebar, 'docs/api/sidebar.ts'),
     // Written by `npm run changelog` from openapi/releases/ and the resolved spec.
     {type: 'doc', id: 'changelog', label: 'Changelog'},
   ],
+  ...olderVersionSidebars(),
 } satisfies SidebarsConfig;
 
 export default sidebars;

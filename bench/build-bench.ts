@@ -225,7 +225,8 @@ export async function buildInCopy(
 export async function runBuildSteps(
   projectRoot: string,
   siteDir: string,
-  specFile: string,
+  /** SPEC_FILE of the build; undefined: the bundled spec, with the releases of openapi/releases/ (the versions part). */
+  specFile: string | undefined,
   label: string,
   log: (line: string) => void,
   options: BuildInCopyOptions,
@@ -236,7 +237,9 @@ export async function runBuildSteps(
     await prepare?.();
     const deadline = Date.now() + options.timeoutMs;
     const logFile = path.join(siteDir, 'bench-build.log');
-    const env: NodeJS.ProcessEnv = {...process.env, SPEC_FILE: specFile, SPEC_STRICT: '1'};
+    const env: NodeJS.ProcessEnv = {...process.env, SPEC_STRICT: '1'};
+    if (specFile === undefined) delete env.SPEC_FILE;
+    else env.SPEC_FILE = specFile;
     delete env.SPEC_PROXY_URL;
 
     // npm puts the package's bin directory first on PATH for its scripts.

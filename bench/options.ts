@@ -1,7 +1,7 @@
 import {parseCommandLine, UsageError} from '../scripts/command-line';
 import {DEFAULT_SEED} from './generate-spec';
 
-export const PARTS = ['build', 'pages', 'peers', 'scale', 'dev'] as const;
+export const PARTS = ['build', 'pages', 'peers', 'scale', 'dev', 'versions'] as const;
 export type Part = (typeof PARTS)[number];
 
 /** What `npm run bench` runs without --only: scale takes 10 minutes or more, so it runs only when asked. */
@@ -49,8 +49,10 @@ export const DEFAULT_OPTIONS: Readonly<BenchOptions> = {
 export const USAGE = `usage: npm run bench -- [options]
 
   --only=build,pages,peers   run only these parts (default: build, pages, peers);
-                             scale and dev run only when named here: scale takes 10 min
-                             or more; dev times npm start on a cold copy and edits
+                             scale, dev and versions run only when named here: scale
+                             takes 10 min or more; dev times npm start on a cold copy
+                             and edits; versions builds Meridian with its releases,
+                             with ten synthetic ones, and with none
   --skip=peers               run the default parts but these
   --runs=3                   page loads and Lighthouse runs per page; figures are medians
   --sizes=24,250,1000,2000   operation counts for the build part (24 is the bundled spec)

@@ -22,6 +22,7 @@ import {DEFAULT_OPTIONS, parseOptions, USAGE, type BenchOptions} from './options
 import {benchmarkScaleSpec, SCALE_SPEC_SOURCES, type ScaleResult} from './scale-bench';
 import {benchmarkDev, DEV_SPECS, type DevResult} from './dev-bench';
 import {benchPackageVersion, ensureBenchPackages} from './packages';
+import {benchmarkVersions, renderVersions} from './versions-bench';
 import {localDate, renderSummary, resultsBaseName, type BenchResults, type MachineInfo} from './report';
 import {stopRunningCommands} from './run-measured';
 import {startStaticServer, type StaticServer} from './static-server';
@@ -229,6 +230,15 @@ async function main(): Promise<number> {
   if (options.parts.length === 0) {
     log(`[bench] nothing to run: every part is skipped\n\n${USAGE}`);
     return 2;
+  }
+
+  // The versions part builds and loads pages with the site's own packages, and writes its own results files.
+  if (options.parts.includes('versions')) {
+    await mkdir(workDir, {recursive: true});
+    const scenarios = await benchmarkVersions(projectRoot, workDir, resultsDir, localDate(new Date()), log);
+    process.stdout.write(renderVersions(scenarios));
+    options.parts = options.parts.filter((part) => part !== 'versions');
+    if (options.parts.length === 0) return scenarios.some((scenario) => scenario.build.ok) ? 0 : 1;
   }
 
   // Lighthouse, the static server, the peers and the GitHub description are the benchmark's own packages.

@@ -3,7 +3,7 @@ import {siteSettings} from './site';
 
 type Navbar = NonNullable<UserThemeConfig['navbar']>;
 
-/** One configured item: the API documentation sidebar. Search and the colour
+/** The API documentation sidebar and the API version dropdown. Search and the colour
  * toggle are added by the theme. */
 export const navbar = {
   title: siteSettings.title,
@@ -22,5 +22,7 @@ export const navbar = {
       position: 'left',
       label: 'API Documentation',
     },
+    // The API's versions (src/versions/), like the docs plugin's docsVersionDropdown; absent with one version.
+    {type: 'custom-apiVersionDropdown', position: 'right'},
   ],
 } satisfies Navbar;

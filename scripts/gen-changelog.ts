@@ -16,6 +16,7 @@ import {buildChangelog} from '../src/openapi-diff/changelog';
 import {SpecLoadError} from '../src/openapi-diff/load-spec';
 import type {Changelog} from '../src/openapi-diff/types';
 import {parseCommandLine, UsageError} from './command-line';
+import {readVersionsIndex} from '../src/versions/versions-index';
 
 const LOG_PREFIX = '[changelog]';
 const USAGE = 'usage: tsx scripts/gen-changelog.ts [--releases <dir>] [--spec <file>] [--out-dir <dir>]';
@@ -72,7 +73,9 @@ function main(): number {
   }
   let changelog: Changelog;
   try {
-    changelog = buildChangelog(options);
+    // Each older version this build publishes (npm run spec wrote the list): changes link to their pages there.
+    const versionRoutes = Object.fromEntries((readVersionsIndex(process.cwd())?.older ?? []).map((version) => [version.version, version.routeBasePath]));
+    changelog = buildChangelog({...options, versionRoutes});
   } catch (error) {
     if (!(error instanceof SpecLoadError)) throw error;
     const hint =

@@ -16,14 +16,18 @@ export function isGeneratedFile(name: string): boolean {
  * The generated files in `outputDir`, as POSIX paths relative to it: what the
  * plugin's clean deletes (docusaurus-plugin-openapi-docs, lib/index.js,
  * `cleanApiDocs`): the pages, the sidebar and the JSON but `versions.json` in
- * the folder itself, and everything in the `schemas` folder. Other files, and
+ * the folder itself, and everything in the `schemas` folder; the same in each
+ * older version's folder. Other files, and
  * files whose names start with a dot (which its glob skips), are not ours.
  */
-export function listGeneratedFiles(outputDir: string): string[] {
+export function listGeneratedFiles(outputDir: string, {versionFolders = true}: {versionFolders?: boolean} = {}): string[] {
   const found: string[] = [];
   for (const entry of readEntries(outputDir)) {
     if (entry.isFile() && isGeneratedFile(entry.name)) found.push(entry.name);
-    if (entry.isDirectory() && entry.name === SCHEMA_PAGES_DIR) found.push(...listAll(path.join(outputDir, SCHEMA_PAGES_DIR)).map((file) => `${SCHEMA_PAGES_DIR}/${file}`));
+    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+    if (entry.name === SCHEMA_PAGES_DIR) found.push(...listAll(path.join(outputDir, SCHEMA_PAGES_DIR)).map((file) => `${SCHEMA_PAGES_DIR}/${file}`));
+    // Any other folder is an older version's output (docs/api/<version>/, src/versions/), generated the same way, released or not.
+    else if (versionFolders) found.push(...listGeneratedFiles(path.join(outputDir, entry.name), {versionFolders: false}).map((file) => `${entry.name}/${file}`));
   }
   return found.sort();
 }
@@ -84,8 +88,11 @@ export function syncGeneratedFiles(stagingDir: string, outputDir: string): SyncR
     rmSync(path.join(outputDir, file));
     result.removed.push(file);
   }
-  // An emptied schemas folder goes too, as the plugin's clean removes it.
-  const schemas = path.join(outputDir, SCHEMA_PAGES_DIR);
-  if (result.removed.some((file) => file.startsWith(`${SCHEMA_PAGES_DIR}/`)) && listAll(schemas).length === 0) rmSync(schemas, {recursive: true});
+  // A folder emptied of its files goes too (schemas, as the plugin's clean removes it; a version no longer released).
+  const emptied = new Set(result.removed.map((file) => path.posix.dirname(file)).filter((folder) => folder !== '.'));
+  for (const folder of [...emptied].sort((a, b) => b.length - a.length)) {
+    const dir = path.join(outputDir, folder);
+    if (listAll(dir).length === 0) rmSync(dir, {recursive: true});
+  }
   return result;
 }

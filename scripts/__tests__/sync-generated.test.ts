@@ -40,7 +40,7 @@ describe('gen: the generated files', () => {
     expect(['versions.json', '.d.page.json', 'a.api.md', 'a.mdx', 'sidebar.mjs', 'README.md'].filter(isGeneratedFile)).toEqual([]);
   });
 
-  it('lists those files and everything in the schemas folder, not other files or nested folders', () => {
+  it('lists those files, everything in the schemas folder, and the same in each older version\'s folder, not other files', () => {
     const dir = folder({
       'create-contact.api.mdx': '',
       'sidebar.ts': '',
@@ -48,11 +48,25 @@ describe('gen: the generated files', () => {
       'versions.json': '',
       'guide.mdx': '',
       '.hidden.json': '',
-      'nested/deep.api.mdx': '',
+      '.cache/x.page.json': '',
       'schemas/contact.schema.mdx': '',
       'schemas/contact.page.json': '',
+      '2.2.0/create-contact.api.mdx': '',
+      '2.2.0/sidebar.ts': '',
+      '2.2.0/notes.md': '',
+      '2.2.0/schemas/contact.schema.mdx': '',
+      '2.2.0/nested/deep.api.mdx': '',
     });
-    expect(listGeneratedFiles(dir)).toEqual(['create-contact.api.mdx', 'create-contact.page.json', 'schemas/contact.page.json', 'schemas/contact.schema.mdx', 'sidebar.ts']);
+    expect(listGeneratedFiles(dir)).toEqual([
+      '2.2.0/create-contact.api.mdx',
+      '2.2.0/schemas/contact.schema.mdx',
+      '2.2.0/sidebar.ts',
+      'create-contact.api.mdx',
+      'create-contact.page.json',
+      'schemas/contact.page.json',
+      'schemas/contact.schema.mdx',
+      'sidebar.ts',
+    ]);
     expect(listGeneratedFiles(path.join(dir, 'missing'))).toEqual([]);
   });
 });
@@ -98,5 +112,24 @@ describe('gen: copying a generation into the output folder', () => {
     expect(touched(output)).toEqual(['a.page.json', 'new.api.mdx', 'sidebar.ts']);
     expect(readdirSync(output).sort()).toEqual(['a.api.mdx', 'a.page.json', 'guide.mdx', 'new.api.mdx', 'sidebar.ts', 'versions.json']);
     expect(existsSync(path.join(output, 'schemas'))).toBe(false);
+  });
+
+  it("deletes a version no longer released, with its folder, and keeps a released one's unchanged files", () => {
+    const output = folder({
+      'a.api.mdx': 'A',
+      '2.1.0/a.api.mdx': 'A1',
+      '2.1.0/schemas/s.schema.mdx': 'S1',
+      '2.2.0/a.api.mdx': 'A2',
+      '2.2.0/sidebar.ts': 'S2',
+    });
+    age(output);
+    const staging = folder({'a.api.mdx': 'A', '2.2.0/a.api.mdx': 'A2', '2.2.0/sidebar.ts': 'S2 changed'});
+    expect(syncGeneratedFiles(staging, output)).toEqual({
+      written: ['2.2.0/sidebar.ts'],
+      removed: ['2.1.0/a.api.mdx', '2.1.0/schemas/s.schema.mdx'],
+      unchanged: 2,
+    });
+    expect(touched(output)).toEqual(['2.2.0/sidebar.ts']);
+    expect(readdirSync(output).sort()).toEqual(['2.2.0', 'a.api.mdx']);
   });
 });

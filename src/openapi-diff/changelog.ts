@@ -24,6 +24,8 @@ export interface BuildChangelogOptions {
   releasesDir: string;
   /** The resolved spec the site is built from (`.spec/openapi.yaml`). */
   currentSpecPath: string;
+  /** The route of each older version this site publishes (src/versions/), by name; the current one is at API_DOCS_BASE_PATH. */
+  versionRoutes?: Readonly<Record<string, string>>;
 }
 
 const SNAPSHOT_FILE = /^(.+)\.(?:ya?ml|json)$/;
@@ -122,7 +124,7 @@ function diffParts(diff: SpecDiff): Pick<ChangelogEntry, 'counts' | 'added' | 'r
  * current spec compared with the newest release when they differ. The oldest
  * release has nothing to be compared with and only states its operations.
  */
-export function changelogFromSpecs(releases: readonly ReleaseSnapshot[], current: Record<string, unknown>): Changelog {
+export function changelogFromSpecs(releases: readonly ReleaseSnapshot[], current: Record<string, unknown>, versionRoutes: Readonly<Record<string, string>> = {}): Changelog {
   const ordered = [...releases].sort((left, right) => compareVersions(left.version, right.version));
   const currentVersion = versionOf(current) ?? 'unknown';
   const currentSpec = new SpecDocument(current);
@@ -163,44 +165,91 @@ export function changelogFromSpecs(releases: readonly ReleaseSnapshot[], current
   return {
     currentVersion,
     currentOperationPages: operationPagesOf(currentSpec),
-    entries: linkFields(entries, currentSpec).reverse(),
+    entries: linkFields(entries, currentSpec, versionPages(ordered, currentSpec, currentVersion, versionRoutes)).reverse(),
+  };
+}
+
+/** The reference pages of one published version: its spec, page ids and route. */
+interface PublishedVersion {
+  spec: SpecDocument;
+  ids: ReturnType<typeof assignPageIds>;
+  routeBasePath: string;
+}
+
+/** Each version that has pages on this site (`versionRoutes`: its route), with its spec; the current version at API_DOCS_BASE_PATH. */
+function versionPages(
+  releases: readonly ReleaseSnapshot[],
+  currentSpec: SpecDocument,
+  currentVersion: string,
+  versionRoutes: Readonly<Record<string, string>>,
+): (version: string | undefined) => PublishedVersion | undefined {
+  const cache = new Map<string, PublishedVersion | undefined>();
+  return (version) => {
+    if (version === undefined) return undefined;
+    if (!cache.has(version)) {
+      const routeBasePath = version === currentVersion ? API_DOCS_BASE_PATH : versionRoutes[version];
+      const release = releases.find((candidate) => candidate.version === version);
+      const spec = version === currentVersion ? currentSpec : release ? new SpecDocument(release.document) : undefined;
+      cache.set(version, routeBasePath !== undefined && spec !== undefined ? {spec, ids: assignPageIds(spec), routeBasePath} : undefined);
+    }
+    return cache.get(version);
   };
 }
 
 const FIELD_REMOVED = new Set<Change['kind']>(['request-field-removed', 'response-field-removed']);
 
 /**
- * Each change to a field gets the field's address in the current reference
- * (its operation page and field id), when the reference still shows it; a
- * removed field gets the last version that had it.
+ * Each operation and each change to a field links to its page in the version
+ * the entry describes, and what was removed to its page in the version
+ * before (the last that had it), when this site publishes that version
+ * (`published`); otherwise a field links to its address in the current
+ * reference while the reference still shows it, as before versions had
+ * pages. A removed field also names the last version that had it.
  */
-function linkFields(entries: ChangelogEntry[], spec: SpecDocument): ChangelogEntry[] {
-  const ids = assignPageIds(spec);
+function linkFields(entries: ChangelogEntry[], spec: SpecDocument, published: (version: string | undefined) => PublishedVersion | undefined): ChangelogEntry[] {
+  const current: PublishedVersion = {spec, ids: assignPageIds(spec), routeBasePath: API_DOCS_BASE_PATH};
   const models = new Map<string, ReturnType<typeof operationPageModel> | undefined>();
-  const modelOf = (operation: OperationRef) => {
-    const key = `${operation.method} ${operation.path}`;
+  const modelOf = (version: PublishedVersion, operation: OperationRef) => {
+    const key = `${version.routeBasePath} ${operation.method} ${operation.path}`;
     if (!models.has(key)) {
-      const entry = ids.operationPage('operation', operation.method, operation.path);
-      models.set(key, entry ? operationPageModel(spec, entry) : undefined);
+      const entry = version.ids.operationPage('operation', operation.method, operation.path);
+      models.set(key, entry ? operationPageModel(version.spec, entry) : undefined);
     }
     return models.get(key);
   };
-  const link = (entry: ChangelogEntry, diff: OperationDiff): OperationDiff => ({
-    ...diff,
-    changes: diff.changes.map((item) => {
-      if (!item.field) return item;
-      const model = modelOf(diff.operation);
-      const anchor = model ? findFieldAnchor(model, item.field) : undefined;
-      const linked: Change = anchor && model ? {...item, link: `${API_DOCS_BASE_PATH}/${model.id}#${anchor}`} : item;
-      return FIELD_REMOVED.has(item.kind) && entry.previousVersion !== undefined ? {...linked, lastVersion: entry.previousVersion} : linked;
-    }),
-  });
-  return entries.map((entry) => ({...entry, changed: entry.changed.map((diff) => link(entry, diff))}));
+  const pageOf = (version: PublishedVersion | undefined, operation: OperationRef) => {
+    const model = version ? modelOf(version, operation) : undefined;
+    return version && model ? `${version.routeBasePath}/${model.id}` : undefined;
+  };
+  const link = (entry: ChangelogEntry, diff: OperationDiff, removed: boolean): OperationDiff => {
+    const own = published(entry.version);
+    const before = published(entry.previousVersion);
+    const operationPage = pageOf(removed ? before : own, diff.operation);
+    return {
+      ...diff,
+      ...(operationPage ? {link: operationPage} : {}),
+      changes: diff.changes.map((item) => {
+        if (!item.field) return item;
+        const fieldRemoved = FIELD_REMOVED.has(item.kind);
+        const version = (fieldRemoved ? before : own) ?? (own === undefined ? current : undefined);
+        const model = version ? modelOf(version, diff.operation) : undefined;
+        const anchor = model ? findFieldAnchor(model, item.field) : undefined;
+        const linked: Change = anchor && model && version ? {...item, link: `${version.routeBasePath}/${model.id}#${anchor}`} : item;
+        return fieldRemoved && entry.previousVersion !== undefined ? {...linked, lastVersion: entry.previousVersion} : linked;
+      }),
+    };
+  };
+  return entries.map((entry) => ({
+    ...entry,
+    added: entry.added.map((diff) => link(entry, diff, false)),
+    removed: entry.removed.map((diff) => link(entry, diff, true)),
+    changed: entry.changed.map((diff) => link(entry, diff, false)),
+  }));
 }
 
 /** Reads the release snapshots and the resolved spec, and builds the changelog from them. */
 export function buildChangelog(options: BuildChangelogOptions): Changelog {
   const releases = readReleases(options.releasesDir);
   const current = loadSpecFile(options.currentSpecPath);
-  return changelogFromSpecs(releases, current);
+  return changelogFromSpecs(releases, current, options.versionRoutes);
 }

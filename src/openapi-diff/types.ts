@@ -81,6 +81,8 @@ export interface OperationRef {
 
 export interface OperationDiff {
   operation: OperationRef;
+  /** The operation's page in the version the entry describes (a removed one: in the version before), when the site publishes it. */
+  link?: string;
   changes: Change[];
 }
 

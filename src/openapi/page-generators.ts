@@ -14,6 +14,8 @@ import {linkContextFor} from './spec-link-context';
 import type {LinkContext} from './spec-links';
 import {readResolvedSpec} from '../spec-source/parse-spec';
 import {isPre32Operation, type SpecDocument} from './spec-document';
+import {matchPage, type PageKey, type VersionPage} from '../versions/page-keys';
+import {versionPages} from '../versions/version-pages';
 import type {CodeSample, OperationPageCore, OperationPageModel, PageModel} from './types';
 
 /** What docusaurus-plugin-openapi-docs hands a page generator (the parts we use). */
@@ -38,6 +40,9 @@ export interface PageGeneratorOptions {
    * absolute http(s) URL). Unset or empty: the origin of the spec's
    * `externalDocs.url`, else of its first server URL (see spec-links.ts). */
   linkBase?: string;
+  /** Set for an older version's pages: its name, and the current version's
+   * spec and route, where each page's banner and canonical link point. */
+  olderVersion?: {name: string; currentSpecPath: string; currentRouteBase: string};
 }
 
 /** Slug of the schemas' index page (a generated index of the sidebar's
@@ -130,9 +135,20 @@ export function createPageGenerators(options: PageGeneratorOptions) {
     mkdirSync(path.dirname(file), {recursive: true});
     writeFileSync(file, json);
   };
-  const setFrontMatter = (item: PluginPageItem, title: string, description: string) => {
-    item.title = yamlQuoted(title);
-    item.frontMatter = {...item.frontMatter, description: yamlQuoted(description)};
+  let currentPages: VersionPage[] | undefined;
+  /** Front matter of an older version's page: its version, and the same page's route in the current version if it has one. */
+  const versionFrontMatter = (key: PageKey): Record<string, string> => {
+    const older = options.olderVersion;
+    if (older === undefined) return {};
+    currentPages ??= versionPages(assignPageIds(readResolvedSpec(readFileSync(older.currentSpecPath, 'utf8'), {prefix: '[api-pages]', file: older.currentSpecPath})));
+    const current = matchPage(currentPages, key);
+    return {api_version: yamlQuoted(older.name), ...(current ? {current_version_path: yamlQuoted(`${older.currentRouteBase}/${current.pageId}`)} : {})};
+  };
+  /** The title (an older version's names its version: `Create a contact (2.2.0)`, so no two pages share one); the sidebar keeps the bare one. */
+  const setFrontMatter = (item: PluginPageItem, title: string, description: string, key: PageKey) => {
+    const older = options.olderVersion;
+    item.title = yamlQuoted(older ? `${title} (${older.name})` : title);
+    item.frontMatter = {...item.frontMatter, description: yamlQuoted(description), ...(older ? {sidebar_label: yamlQuoted(title)} : {}), ...versionFrontMatter(key)};
   };
 
   return {
@@ -164,7 +180,8 @@ export function createPageGenerators(options: PageGeneratorOptions) {
       // Method, path and operationId lead the meta description: search engines
       // and the local search index read it (the index skips text above the first heading).
       const operationId = page.operationId ? ` (${page.operationId})` : '';
-      setFrontMatter(item, page.summary, `${page.method.toUpperCase()} ${page.path}${operationId}: ${page.plainDescription}`);
+      const operationKey: PageKey = {kind: entry.kind, method: entry.method.toLowerCase(), path: entry.path, ...(typeof entry.operation.operationId === 'string' ? {operationId: entry.operation.operationId} : {})};
+      setFrontMatter(item, page.summary, `${page.method.toUpperCase()} ${page.path}${operationId}: ${page.plainDescription}`, operationKey);
       // The outline gives an OpenAPI 3.2 method's page a GET slot (page-outline.ts): its sidebar class names the real one.
       if (item.api) item.api.method = methodClassName(entry.method);
       return pageBody(item.id, 'OperationPage');
@@ -189,10 +206,11 @@ export function createPageGenerators(options: PageGeneratorOptions) {
         labelTags: new Set(ids.tags.filter((tag) => !loadSpec().isNavigationTag(tag.name)).map((tag) => tag.pageId)),
         methodClasses: new Map(ids.operations.filter((operation) => !isPre32Operation(operation)).map((operation) => [operation.pageId, methodClassName(operation.method)])),
         schemasIndexSlug: ids.schemas.length > 0 ? schemasIndexSlug(options.apiDocsBasePath) : undefined,
+        ...(options.olderVersion ? {schemasIndexTitle: `Schemas (${options.olderVersion.name})`} : {}),
       });
       const page = overviewPageModel(loadSpec(), item.id, options.apiDocsBasePath);
       writePage(page);
-      setFrontMatter(item, page.title, page.plainDescription);
+      setFrontMatter(item, page.title, page.plainDescription, {kind: 'overview'});
       return pageBody(item.id, 'OverviewPage', true);
     },
     createSchemaPageMD(item: PluginPageItem): string {
@@ -202,7 +220,7 @@ export function createPageGenerators(options: PageGeneratorOptions) {
       if (!schema) throw new Error(`[api-pages] no schema has page id "${SCHEMA_PAGES_DIR}/${item.id}" in ${options.specPath}; run "npm run spec" again.`);
       const page = schemaPageModel(document, schemaUsage(), schema.name, options.apiDocsBasePath);
       writePage(page);
-      setFrontMatter(item, `${page.name} schema`, page.plainDescription);
+      setFrontMatter(item, `${page.name} schema`, page.plainDescription, {kind: 'schema', name: schema.name});
       return pageBody(page.id, 'SchemaPage');
     },
     createTagPageMD(item: PluginPageItem): string {
@@ -213,7 +231,7 @@ export function createPageGenerators(options: PageGeneratorOptions) {
       writePage(page);
       // The document title says what the page is: a tag named "Tags" must
       // not share "Tags | Meridian" with the blog's tag index.
-      setFrontMatter(item, tagPageTitle(page.name), page.plainDescription);
+      setFrontMatter(item, tagPageTitle(page.name), page.plainDescription, {kind: 'tag', name: tag.name});
       return pageBody(item.id, 'TagPage');
     },
   };

@@ -57,6 +57,8 @@ export interface SidebarArrangement {
   webhookPageIds: Set<string>;
   /** Route of the schemas' index page below the docs route, e.g. `/api/schemas`. */
   schemasIndexSlug?: string;
+  /** The schemas index page's title; default "Schemas" (an older version's names its version, so titles stay unique). */
+  schemasIndexTitle?: string;
   /** Page ids of the tags whose 3.2 `kind` is not `nav` (labels, not navigation): their categories leave the sidebar where every page in them is in another category. */
   labelTags?: Set<string>;
   /** The page id of a tag category's parent tag (OpenAPI 3.2 `parent`), by the child's page id. */
@@ -173,7 +175,7 @@ export function arrangeSidebarItems(items: SidebarNode[], arrangement: SidebarAr
             collapsible: true,
             collapsed: true,
             ...(arrangement.schemasIndexSlug
-              ? {link: {type: 'generated-index', slug: arrangement.schemasIndexSlug, title: 'Schemas', description: 'Every data model of the API, with its fields and where it is used.'}}
+              ? {link: {type: 'generated-index', slug: arrangement.schemasIndexSlug, title: arrangement.schemasIndexTitle ?? 'Schemas', description: 'Every data model of the API, with its fields and where it is used.'}}
               : {}),
           };
           return [schemasCategory];

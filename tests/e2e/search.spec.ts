@@ -4,7 +4,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type {Page, Request} from '@playwright/test';
 
 import {test, expect, gotoHydrated, waitForNetworkQuiet} from './fixtures';
-import {sitemapPaths} from './site-routes';
+import {htmlFiles, routeOfFile} from '../../scripts/corpus/html';
+import {olderVersionPrefixes, sitemapPaths} from './site-routes';
 import {indexedPages} from './search-index';
 
 /**
@@ -53,7 +54,11 @@ test('the index holds every docs page and blog post once, and not the home, sear
   const blogPost = (route: string) => /^\/blog\/[^/]+$/.test(route) && !['/blog/archive', '/blog/authors', '/blog/tags'].includes(route);
   // /docs/api/schemas is the sidebar category's generated list of schema
   // cards, like a blog list: each schema is indexed on its own page.
-  const expected = sitemap.filter((route) => (route.startsWith('/docs') && route !== '/docs/api/schemas') || blogPost(route));
+  // Older versions' pages are indexed too (each search scoped to one version, or all), though not in the sitemap.
+  const prefixes = olderVersionPrefixes();
+  const schemasIndex = (route: string) => route === '/docs/api/schemas' || prefixes.some((prefix) => route === `${prefix}schemas`);
+  const olderPages = htmlFiles(path.join(process.cwd(), 'build')).map(routeOfFile).filter((route) => prefixes.some((prefix) => route.startsWith(prefix)));
+  const expected = [...sitemap, ...olderPages].filter((route) => (route.startsWith('/docs') && !schemasIndex(route)) || blogPost(route));
   expect(routes.sort()).toEqual(expected.sort());
   for (const route of ['/', '/search', '/404', '/blog', '/docs/api/schemas']) expect(routes).not.toContain(route);
   for (const operation of operations) expect(routes).toContain(`/docs/api/${operation.id}`);

@@ -70,3 +70,15 @@ export function schemaNames(root = process.cwd()): string[] {
   const spec = parse(readFileSync(path.join(root, '.spec/openapi.yaml'), 'utf8'), {maxAliasCount: -1}) as {components?: {schemas?: Record<string, unknown>}};
   return Object.keys(spec.components?.schemas ?? {});
 }
+
+/** Route prefixes (`/docs/api/2.2.0/`) of the older versions this build publishes (src/versions/), from what `npm run spec` wrote. */
+export function olderVersionPrefixes(root = process.cwd()): string[] {
+  const file = path.join(root, '.spec/versions/index.json');
+  let index: {older?: {routeBasePath: string}[]};
+  try {
+    index = JSON.parse(readFileSync(file, 'utf8')) as typeof index;
+  } catch {
+    return [];
+  }
+  return (index.older ?? []).map((version) => `${version.routeBasePath}/`);
+}

@@ -21,6 +21,8 @@ interface BuiltPage {
   ids: Set<string>;
   /** `href`s of `<a>` and `<link>` elements, as written. */
   links: string[];
+  /** Whether the page asks search engines not to index it (`<meta name="robots" content="noindex">`: an older version's pages). */
+  noindex: boolean;
 }
 
 let cachedPages: BuiltPage[] | undefined;
@@ -29,7 +31,7 @@ let cachedPages: BuiltPage[] | undefined;
 function builtPages(): BuiltPage[] {
   cachedPages ??= htmlFiles(BUILD_DIR).map((file) => {
     const document = parseHtml(readFileSync(path.join(BUILD_DIR, file), 'utf8'));
-    const page: BuiltPage = {file, route: routeOfFile(file), title: '', description: undefined, ids: new Set(), links: []};
+    const page: BuiltPage = {file, route: routeOfFile(file), title: '', description: undefined, ids: new Set(), links: [], noindex: false};
     for (const element of elements(document)) {
       const id = attribute(element, 'id');
       if (id !== undefined) page.ids.add(id);
@@ -37,6 +39,7 @@ function builtPages(): BuiltPage[] {
       if (element.tagName === 'a' && name !== undefined) page.ids.add(name);
       if (element.tagName === 'title' && page.title === '') page.title = spacedText(element);
       if (element.tagName === 'meta' && attribute(element, 'name') === 'description') page.description = attribute(element, 'content');
+      if (element.tagName === 'meta' && attribute(element, 'name') === 'robots' && /\bnoindex\b/.test(attribute(element, 'content') ?? '')) page.noindex = true;
       const href = attribute(element, 'href');
       if (href !== undefined && (element.tagName === 'a' || element.tagName === 'link')) page.links.push(href);
     }
@@ -92,12 +95,11 @@ test.describe('the built site on disk', () => {
     expect(broken).toEqual([]);
   });
 
-  test('sitemap.xml lists every page, and only pages that exist', () => {
+  test('sitemap.xml lists every page but those marked noindex, and only pages that exist', () => {
     const sitemap = new Set(sitemapPaths());
-    const pages = builtPages()
-      .filter((page) => page.file !== '404.html')
-      .map((page) => page.route);
-    expect(pages.filter((route) => !sitemap.has(route))).toEqual([]);
+    const pages = builtPages().filter((page) => page.file !== '404.html');
+    expect(pages.filter((page) => !page.noindex && !sitemap.has(page.route)).map((page) => page.route)).toEqual([]);
+    expect(pages.filter((page) => page.noindex && sitemap.has(page.route)).map((page) => page.route)).toEqual([]);
     expect([...sitemap].filter((route) => !fileForRoute(route))).toEqual([]);
   });
 

@@ -30,3 +30,17 @@ function fnv1a(text: string): number {
 export function sectionOf(pathname: string, sections: number): number {
   return fnv1a(routeKey(pathname)) % sections;
 }
+
+/** What the browser knows of a split list to find a path's section. */
+export interface SectionRule {
+  sections: number;
+  /** Sections by route prefix (one per prefix, in order) instead of by hash: the older versions of an API, each in a section of its own. */
+  prefixes?: readonly string[];
+}
+
+/** The section of a path in a split list: the section of its prefix, or -1 when the list is split by prefix and none matches (the path's route stayed in the main table); else its hash. */
+export function sectionFor(pathname: string, rule: SectionRule): number {
+  if (rule.prefixes === undefined) return sectionOf(pathname, rule.sections);
+  const key = routeKey(pathname);
+  return rule.prefixes.findIndex((prefix) => key.startsWith(prefix));
+}

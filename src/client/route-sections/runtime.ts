@@ -13,7 +13,7 @@ import routesChunkNames from '@generated/routesChunkNames';
 import splits from '@generated/route-sections/sections';
 import {matchPath} from 'react-router-dom';
 import type {RouteConfig} from 'react-router-config';
-import {sectionOf} from './bucket';
+import {sectionFor} from './bucket';
 // Before any section loads: the files of the chunks the sections carry.
 import './chunk-files';
 import {addSidebarCategories} from './sidebar';
@@ -34,6 +34,8 @@ export interface SplitList {
   parent: number[];
   path: string;
   sections: number;
+  /** Set when the list is split by route prefix (./bucket.ts). */
+  prefixes?: string[];
   size: number;
   keep: number[];
   load: (() => Promise<SectionModule>)[];
@@ -99,6 +101,8 @@ function loadSection(entry: LiveSplit, section: number): Promise<void> {
 export function ensureRouteSections(pathname: string): Promise<void> {
   const pending = live
     .filter(({split}) => matchPath(pathname, {path: split.path, exact: false}) !== null)
-    .map((entry) => loadSection(entry, sectionOf(pathname, entry.split.sections)));
+    .map((entry) => ({entry, section: sectionFor(pathname, entry.split)}))
+    .filter(({section}) => section >= 0)
+    .map(({entry, section}) => loadSection(entry, section));
   return Promise.all(pending).then(() => undefined);
 }

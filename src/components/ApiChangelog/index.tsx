@@ -92,7 +92,7 @@ function OperationGroup({
       <ul className={styles.operations}>
         {entries.map((entry) => (
           <li key={`${entry.operation.method} ${entry.operation.path}`} className={styles.operation}>
-            <OperationName operation={entry.operation} permalink={currentPage(entry.operation)} />
+            <OperationName operation={entry.operation} permalink={entry.link ?? currentPage(entry.operation)} />
             {showChanges ? (
               <ul className={styles.changes}>
                 {entry.changes.map((change, index) => (

@@ -10,6 +10,7 @@ export default function HitSummary({hit}: {hit: SearchHit}): ReactNode {
     <>
       <span className={styles.hitMeta}>
         <span className={styles.hitSection}>{hit.section}</span>
+        {hit.version ? <span className={styles.hitSection} data-hit-version={hit.version}>v{hit.version}</span> : null}
         {hit.method ? (
           <span className={styles.hitEndpoint}>
             <MethodBadge method={hit.method} />

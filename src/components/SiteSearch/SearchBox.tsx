@@ -3,7 +3,8 @@ import clsx from 'clsx';
 import {useHistory} from '@docusaurus/router';
 import useBaseUrl, {useBaseUrlUtils} from '@docusaurus/useBaseUrl';
 import HitSummary from './HitSummary';
-import {loadPagefind, preloadSearch, searchSite, suggestOperations} from './pagefind';
+import {loadPagefind, preloadSearch, searchSite, suggestOperations, type SearchOptions} from './pagefind';
+import {useSearchScope} from '@site/src/components/ApiVersions/search-scope';
 import type {SearchHit} from './ranking';
 import {isShortQuery, searchDelay, shouldPreload, type InputKind} from './typing';
 import styles from './styles.module.css';
@@ -31,6 +32,9 @@ export default function SearchBox(): ReactNode {
   const bundleUrl = useBaseUrl('/pagefind/pagefind.js');
   const {withBaseUrl} = useBaseUrlUtils();
   const history = useHistory();
+  // Results of the API version being read (and pages of no version); /search offers every version.
+  const scope = useSearchScope();
+  const scopeKey = JSON.stringify(scope.options);
   const id = useId();
   const listboxId = `${id}-listbox`;
   const [query, setQuery] = useState('');
@@ -68,7 +72,8 @@ export default function SearchBox(): ReactNode {
     return () => document.removeEventListener('keydown', onShortcut);
   }, []);
 
-  const searchPagePath = `${withBaseUrl('/search')}?q=${encodeURIComponent(query.trim())}`;
+  // An older version being read goes along to /search; the current one is its default.
+  const searchPagePath = `${withBaseUrl('/search')}?q=${encodeURIComponent(query.trim())}${scope.version && !scope.current ? `&version=${encodeURIComponent(scope.version)}` : ''}`;
   const noResults = status === 'done' && total === 0;
   /** The options before the last: the hits, or the closest operations when there is none. */
   const shown = noResults ? suggestions : hits;
@@ -89,7 +94,7 @@ export default function SearchBox(): ReactNode {
         setActive((current) => (!moved.current ? 0 : current >= before ? next.length : Math.min(current, next.length)));
         setStatus('done');
         if (count === 0) {
-          suggestOperations(bundleUrl, text).then(
+          suggestOperations(bundleUrl, text, 3, JSON.parse(scopeKey) as SearchOptions).then(
             (closest) => {
               if (latestQuery.current !== text) return;
               setSuggestions(closest);
@@ -101,14 +106,14 @@ export default function SearchBox(): ReactNode {
         }
       };
       // The first hits show as soon as they are in; the list fills (and, rarely, re-ranks) with the rest.
-      searchSite(bundleUrl, text, SHOWN_HITS, show).then(
+      searchSite(bundleUrl, text, SHOWN_HITS, show, JSON.parse(scopeKey) as SearchOptions).then(
         (answer) => show(answer.hits, answer.total),
         () => {
           if (latestQuery.current === text) setStatus('failed');
         },
       );
     },
-    [bundleUrl],
+    [bundleUrl, scopeKey],
   );
 
   /** Searches `text` after a pause in typing (see searchDelay); its index chunks start loading at once. */

@@ -5,8 +5,13 @@ import {suggestionQueries} from './suggest';
 interface PagefindModule {
   options(options: {excerptLength?: number}): Promise<void>;
   init(): Promise<void>;
-  search(query: string): Promise<{results: PagefindResult[]} | null>;
+  search(query: string, options?: SearchOptions): Promise<{results: PagefindResult[]} | null>;
   preload(query: string): Promise<void>;
+}
+
+/** Pagefind's search options the site sets: its filters (the API version, src/components/ApiVersions/search-scope.ts). */
+export interface SearchOptions {
+  filters?: Record<string, unknown>;
 }
 
 export interface PagefindResult {
@@ -108,9 +113,15 @@ export async function readHits(results: readonly PagefindResult[], first: number
  * rest arrive. It differs from the answer's first hits only when a page the
  * query names exactly is further down Pagefind's order.
  */
-export async function searchSite(bundleUrl: string, query: string, count: number, onFirstHits?: (hits: SearchHit[], total: number) => void): Promise<SearchAnswer> {
+export async function searchSite(
+  bundleUrl: string,
+  query: string,
+  count: number,
+  onFirstHits?: (hits: SearchHit[], total: number) => void,
+  options: SearchOptions = {},
+): Promise<SearchAnswer> {
   const pagefind = await loadPagefind(bundleUrl);
-  const response = await pagefind.search(query);
+  const response = await pagefind.search(query, options);
   const results = response?.results ?? [];
   const read = (slice: PagefindResult[]) => readHits(slice, 0);
   const window = Math.max(count, RERANK_WINDOW);
@@ -135,12 +146,12 @@ export async function searchSite(bundleUrl: string, query: string, count: number
  * chunks (often already loaded: a prefix's chunk holds the words it begins)
  * and the fragments of its first FIRST_ROUND_HITS results, one round trip.
  */
-export async function suggestOperations(bundleUrl: string, query: string, count = 3): Promise<SearchHit[]> {
+export async function suggestOperations(bundleUrl: string, query: string, count = 3, options: SearchOptions = {}): Promise<SearchHit[]> {
   const pagefind = await loadPagefind(bundleUrl);
   const found = new Map<string, SearchHit>();
   for (const candidate of suggestionQueries(query)) {
     if (found.size >= count) break;
-    const results = (await pagefind.search(candidate))?.results ?? [];
+    const results = (await pagefind.search(candidate, options))?.results ?? [];
     for (const hit of await readHits(results.slice(0, FIRST_ROUND_HITS), 0)) {
       if (hit.method && found.size < count) found.set(hit.path, hit);
     }

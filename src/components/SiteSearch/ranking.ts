@@ -10,6 +10,8 @@ export interface SearchHit {
   /** The operation's path, or a webhook's event name. */
   apiPath?: string;
   operationId?: string;
+  /** The API version of the page (an API page of a site with several versions). */
+  version?: string;
   /** Pagefind's excerpt: escaped text with `<mark>` around the matched words. */
   excerpt: string;
 }
@@ -45,6 +47,7 @@ export function toSearchHit(data: PagefindResultData): SearchHit {
     method,
     apiPath: method ? meta.path?.trim() || undefined : undefined,
     operationId: meta.operationId?.trim() || undefined,
+    ...(meta.version?.trim() ? {version: meta.version.trim()} : {}),
     excerpt: data.excerpt,
   };
 }

@@ -1,13 +1,22 @@
 import type {ReactNode} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import {useLocation} from '@docusaurus/router';
+import {versionOfPath} from '@site/src/components/ApiVersions/switch-target';
+import {useApiVersions} from '@site/src/components/ApiVersions/use-api-versions';
+import {versionDownloadsDir} from '@site/src/versions/downloads';
 import styles from './styles.module.css';
 
 /** Links to the resolved spec and the Postman collection written at build time
  * (src/plugins/spec-downloads). Plain links: they are files, not routes. */
 export default function SpecDownloads(): ReactNode {
-  const yaml = useBaseUrl('/openapi.yaml');
-  const json = useBaseUrl('/openapi.json');
-  const postman = useBaseUrl('/meridian.postman_collection.json');
+  // An older version's overview offers that version's files (src/versions/README.md).
+  const data = useApiVersions();
+  const {pathname} = useLocation();
+  const version = data ? versionOfPath(data.versions, pathname) : undefined;
+  const folder = version && !version.current ? `/${versionDownloadsDir(version.name)}` : '';
+  const yaml = useBaseUrl(`${folder}/openapi.yaml`);
+  const json = useBaseUrl(`${folder}/openapi.json`);
+  const postman = useBaseUrl(`${folder}/meridian.postman_collection.json`);
   return (
     <p className={styles.downloads}>
       <span className={styles.label}>Download the API description:</span>{' '}

@@ -242,4 +242,16 @@ describe('changelog links to fields', () => {
       {message: 'Removed field `legacy_code` from the `201` response.', lastVersion: '1.0.0', link: undefined},
     ]);
   });
+
+  it("links each change to its page in the version it describes, and a removed field to its page in the last version that had it, when those versions are published", () => {
+    const versioned = changelogFromSpecs([release(v1), release(v2)], current, {'1.0.0': '/docs/api/1.0.0', '1.1.0': '/docs/api/1.1.0'});
+    const entry = (id: string) => versioned.entries.find((candidate) => candidate.id === id)!;
+    const removed = entry('v1-1-0').changed.flatMap((diff) => diff.changes).filter((change) => change.kind.endsWith('-field-removed'));
+    expect(removed.map(({lastVersion, link}) => ({lastVersion, link}))).toEqual([
+      {lastVersion: '1.0.0', link: '/docs/api/1.0.0/create-thing#request-body.legacy_code'},
+      {lastVersion: '1.0.0', link: '/docs/api/1.0.0/create-thing#response-201.legacy_code'},
+    ]);
+    expect(entry('v1-1-0').changed.map((diff) => diff.link)).toEqual(['/docs/api/1.1.0/create-thing']);
+    expect(entry('unreleased').changed.map((diff) => diff.link)).toEqual(['/docs/api/create-thing']);
+  });
 });

@@ -5,7 +5,8 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import HitSummary from '@site/src/components/SiteSearch/HitSummary';
-import {loadPagefind, searchSite, suggestOperations, type SearchAnswer} from '@site/src/components/SiteSearch/pagefind';
+import {loadPagefind, searchSite, suggestOperations, type SearchAnswer, type SearchOptions} from '@site/src/components/SiteSearch/pagefind';
+import {useSearchScope} from '@site/src/components/ApiVersions/search-scope';
 import type {SearchHit} from '@site/src/components/SiteSearch/ranking';
 import {isShortQuery} from '@site/src/components/SiteSearch/typing';
 import styles from './styles.module.css';
@@ -43,6 +44,11 @@ export default function SearchPage(): ReactNode {
   const location = useLocation();
   const history = useHistory();
   const urlQuery = queryOf(location.search);
+  // One API version (`?version=`, else the one being read last) and pages of no version, or every version (`?versions=all`).
+  const params = new URLSearchParams(location.search);
+  const allVersions = params.get('versions') === 'all';
+  const scope = useSearchScope(params.get('version'));
+  const optionsKey = JSON.stringify(allVersions ? {} : scope.options);
   const [text, setText] = useState(urlQuery);
   const [results, setResults] = useState<Results>({status: 'idle'});
   /** The closest operations, for a query that found nothing (see suggestOperations). */
@@ -61,14 +67,21 @@ export default function SearchPage(): ReactNode {
       return;
     }
     setResults({status: 'searching', query});
-    searchSite(bundleUrl, query, PAGE_SIZE, (hits, total) => {
-      if (latestQuery.current === query) setResults({status: 'done', query, total, hits});
-    }).then(
+    const options = JSON.parse(optionsKey) as SearchOptions;
+    searchSite(
+      bundleUrl,
+      query,
+      PAGE_SIZE,
+      (hits, total) => {
+        if (latestQuery.current === query) setResults({status: 'done', query, total, hits});
+      },
+      options,
+    ).then(
       (answer) => {
         if (latestQuery.current !== query) return;
         setResults({status: 'done', query, total: answer.total, answer, hits: answer.hits.slice(0, PAGE_SIZE)});
         if (answer.total === 0) {
-          suggestOperations(bundleUrl, query).then(
+          suggestOperations(bundleUrl, query, 3, options).then(
             (closest) => {
               if (latestQuery.current === query) setSuggestions(closest);
             },
@@ -80,7 +93,7 @@ export default function SearchPage(): ReactNode {
         if (latestQuery.current === query) setResults({status: 'failed', query});
       },
     );
-  }, [bundleUrl, urlQuery]);
+  }, [bundleUrl, urlQuery, optionsKey]);
 
   const setQuery = (value: string) => {
     setText(value);
@@ -89,6 +102,13 @@ export default function SearchPage(): ReactNode {
     else params.set('q', value);
     const search = params.toString();
     history.replace({pathname: location.pathname, search: search === '' ? '' : `?${search}`});
+  };
+
+  const setAllVersions = (all: boolean) => {
+    const next = new URLSearchParams(location.search);
+    if (all) next.set('versions', 'all');
+    else next.delete('versions');
+    history.replace({pathname: location.pathname, search: `?${next.toString()}`});
   };
 
   const showMore = async () => {
@@ -115,6 +135,11 @@ export default function SearchPage(): ReactNode {
             onFocus={() => void loadPagefind(bundleUrl).catch(() => undefined)}
             onChange={(event) => setQuery(event.target.value)}
           />
+          {scope.version ? (
+            <label className={styles.label}>
+              <input type="checkbox" checked={allVersions} onChange={(event) => setAllVersions(event.target.checked)} /> Search every API version
+            </label>
+          ) : null}
         </form>
         <div role="status" className={styles.summary}>
           {results.status === 'short' ? 'Keep typing…' : null}

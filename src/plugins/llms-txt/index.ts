@@ -209,16 +209,38 @@ export default function llmsTxtPlugin(context: LoadContext, rawOptions: unknown)
         throw new Error(`[llms] the build has no docs routes under ${options.docsBasePath}; check the "docsBasePath" option.`);
       }
       const docsRoute = withBaseUrl(siteConfig.baseUrl, options.docsBasePath);
+      // Each older version's pages get an llms.txt of their own; the site's lists the current version.
+      const versionOf = (page: TwinPage) => options.versions.find((version) => page.route.startsWith(`${withBaseUrl(siteConfig.baseUrl, version.routeBasePath)}/`));
+      for (const version of options.versions) {
+        const versionPages = pages.filter((page) => versionOf(page) === version);
+        const versionTxt = formatLlmsTxt({
+          title: `${siteConfig.title} API ${version.name}`,
+          summary: `The reference of version ${version.name}, an older version of the API; the current one is listed in ${absoluteUrl('/llms.txt', site, {underBaseUrl: true})}.`,
+          details: '',
+          sections: llmsSections(versionPages, {docsRoute: '', optionalRoutes: [], optionalLinks: []}, site),
+        });
+        const file = path.join(outDir, version.index.replace(/^\//, ''));
+        mkdirSync(path.dirname(file), {recursive: true});
+        await writeFile(file, versionTxt, 'utf8');
+      }
+      const versionLinks = options.versions.map((version) => ({
+        title: `Version ${version.name}`,
+        url: absoluteUrl(version.index, site, {underBaseUrl: true}),
+        description: `The reference of version ${version.name} (an older version), page by page.`,
+      }));
       const sections = llmsSections(
-        pages,
+        pages.filter((page) => versionOf(page) === undefined),
         {
           docsRoute,
           optionalRoutes: options.optionalRoutes.map((route) => withBaseUrl(siteConfig.baseUrl, route)),
-          optionalLinks: options.optionalLinks.map((link) => ({
-            title: link.title,
-            url: absoluteUrl(link.url, site, {underBaseUrl: true}),
-            description: link.description ?? '',
-          })),
+          optionalLinks: [
+            ...options.optionalLinks.map((link) => ({
+              title: link.title,
+              url: absoluteUrl(link.url, site, {underBaseUrl: true}),
+              description: link.description ?? '',
+            })),
+            ...versionLinks,
+          ],
         },
         site,
       );
@@ -228,7 +250,7 @@ export default function llmsTxtPlugin(context: LoadContext, rawOptions: unknown)
       // Written twin by twin, read back from the files just written.
       const fullBytes = await writeChunks(
         path.join(outDir, 'llms-full.txt'),
-        llmsFullChunks(heading, pages, sections, site, (page) => readFileSync(twinPath(page), 'utf8')),
+        llmsFullChunks(heading, pages.filter((page) => versionOf(page) === undefined), sections, site, (page) => readFileSync(twinPath(page), 'utf8')),
       );
       const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
       console.log(

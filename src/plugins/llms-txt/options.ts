@@ -25,6 +25,8 @@ export interface PluginOptions {
   summary?: string;
   /** Code samples in the twins of operation pages: cURL only, or every language. */
   codeSamples: 'curl' | 'all';
+  /** Older versions of the API (src/versions/): their pages leave llms.txt and llms-full.txt for an index of their own at `index`, which llms.txt links. */
+  versions: {name: string; routeBasePath: string; index: string}[];
 }
 
 export const DEFAULT_OPTIONS: PluginOptions = {
@@ -34,6 +36,7 @@ export const DEFAULT_OPTIONS: PluginOptions = {
   optionalRoutes: ['/docs/changelog'],
   optionalLinks: [],
   codeSamples: 'curl',
+  versions: [],
 };
 
 function fail(option: string, expected: string, value: unknown): never {
@@ -85,6 +88,9 @@ export function validateOptions(rawOptions: unknown): PluginOptions {
   }
   if (options.summary !== undefined && (typeof options.summary !== 'string' || options.summary.trim() === '')) {
     fail('summary', 'a non-empty string', options.summary);
+  }
+  if (!Array.isArray(options.versions) || !options.versions.every((version) => typeof version?.name === 'string' && isRoute(version.routeBasePath) && isRoute(version.index))) {
+    fail('versions', 'an array of {name, routeBasePath, index} with routes starting with "/"', options.versions);
   }
   if (options.codeSamples !== 'curl' && options.codeSamples !== 'all') {
     fail('codeSamples', '"curl" or "all"', options.codeSamples);

@@ -9,7 +9,7 @@
  * split route list: where it is, how many sections, their loaders) and one
  * module per section with its routes and their chunk entries.
  */
-import {sectionOf} from '../../client/route-sections/bucket';
+import {sectionFor, sectionOf} from '../../client/route-sections/bucket';
 
 /** What `ComponentCreator(path, hash)` stood for in routes.js. */
 interface ComponentRef {
@@ -35,6 +35,12 @@ export interface SplitOptions {
   sectionSize: number | 'auto';
   /** A route list is split only when it has more exact leaf routes than this. */
   minRoutes: number;
+  /**
+   * Route prefixes (ending in `/`) whose routes go into a section of their
+   * own even in a list too short to split, one section per prefix: an older
+   * version's pages, which no page of the current version needs.
+   */
+  isolatedPrefixes?: readonly string[];
 }
 
 export const DEFAULT_SPLIT_OPTIONS: SplitOptions = {sectionSize: 'auto', minRoutes: 300};
@@ -134,6 +140,8 @@ interface SplitList {
   parent: number[];
   path: string;
   sections: number;
+  /** Set when the list is split by prefix, not by hash. */
+  prefixes?: string[];
   /** Original indices of the children that stay. */
   keep: number[];
   /** Per section: [original index, route]. */
@@ -155,6 +163,18 @@ function findSplits(routes: RouteNode[], options: SplitOptions, chain: number[] 
       });
       route.routes = split.keep.map((childIndex) => children[childIndex]);
       found.push(split);
+    } else {
+      const prefixes = (options.isolatedPrefixes ?? []).filter((prefix) => children.some((child) => isSplittable(child) && child.path.startsWith(prefix)));
+      if (prefixes.length > 0) {
+        const split: SplitList = {parent: [...chain, index], path: route.path, sections: prefixes.length, prefixes, keep: [], moved: prefixes.map(() => [])};
+        children.forEach((child, childIndex) => {
+          const section = isSplittable(child) ? sectionFor(child.path, split) : -1;
+          if (section >= 0) split.moved[section].push([childIndex, child]);
+          else split.keep.push(childIndex);
+        });
+        route.routes = split.keep.map((childIndex) => children[childIndex]);
+        found.push(split);
+      }
     }
     findSplits(route.routes ?? [], options, [...chain, index], found);
   });
@@ -242,7 +262,9 @@ ${section.map(([index, route]) => `    [${index}, ${serializeRoute(route, '    '
 `;
       return `() => import(/* webpackChunkName: "route-section-${id}" */ "./section-${id}.js")`;
     });
-    return `  {parent: ${JSON.stringify(split.parent)}, path: ${JSON.stringify(split.path)}, sections: ${split.sections}, size: ${
+    return `  {parent: ${JSON.stringify(split.parent)}, path: ${JSON.stringify(split.path)}, sections: ${split.sections},${
+      split.prefixes ? ` prefixes: ${JSON.stringify(split.prefixes)},` : ''
+    } size: ${
       split.keep.length + split.moved.reduce((sum, section) => sum + section.length, 0)
     }, keep: ${JSON.stringify(split.keep)}, load: [\n    ${loaders.join(',\n    ')}\n  ]}`;
   });

@@ -52,6 +52,12 @@ const sectionOptions = {
 };
 
 describe('validateOptions', () => {
+  it('refuses a version whose routes are not routes', () => {
+    expect(() => validateOptions({versions: [{name: '2.2.0', routeBasePath: 'docs/api/2.2.0', index: '/versions/2.2.0/llms.txt'}]})).toThrow(
+      '[llms] option "versions" must be an array of {name, routeBasePath, index} with routes starting with "/"',
+    );
+  });
+
   it('fills in the defaults', () => {
     expect(validateOptions(undefined)).toEqual(DEFAULT_OPTIONS);
     expect(validateOptions({id: 'default', summary: 'Docs.'})).toEqual({...DEFAULT_OPTIONS, id: 'default', summary: 'Docs.'});
@@ -71,7 +77,7 @@ describe('validateOptions', () => {
     );
     expect(() => validateOptions({summary: ''})).toThrow('[llms] option "summary" must be a non-empty string, got ""');
     expect(() => validateOptions({docsPath: '/docs'})).toThrow(
-      '[llms] unknown option "docsPath"; known options: docsBasePath, apiDocsBasePath, pageModelDir, optionalRoutes, optionalLinks, codeSamples, summary',
+      '[llms] unknown option "docsPath"; known options: docsBasePath, apiDocsBasePath, pageModelDir, optionalRoutes, optionalLinks, codeSamples, versions, summary',
     );
   });
 });

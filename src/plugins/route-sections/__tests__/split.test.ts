@@ -4,7 +4,7 @@ import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {generateRouteFiles} from '@docusaurus/core/lib/server/codegen/codegenRoutes';
 import type {RouteConfig} from '@docusaurus/types';
-import {sectionOf} from '../../../client/route-sections/bucket';
+import {sectionFor, sectionOf} from '../../../client/route-sections/bucket';
 import {evaluateRoutes, parseRegistry, sectionSizeFor, splitRouteFiles, type GeneratedRouteFiles, type RouteNode} from '../split';
 
 const dirs: string[] = [];
@@ -133,6 +133,22 @@ describe('splitRouteFiles', () => {
       for (const name of Object.keys(module.registry)) expect(original.has(name)).toBe(true);
     }
     expect(seen.size).toBe(500);
+  });
+
+  it("moves an older version's routes into a section of their own in a list too short to split, and nothing else", async () => {
+    const routes = site(40);
+    const versioned = (version: string, count: number) => Array.from({length: count}, (_, index) => doc(`${version}/operation-${index}`));
+    const root = routes[1].routes![0].routes![0];
+    root.routes!.push(...versioned('2.2.0', 30), ...versioned('2.1.0', 20));
+    const result = splitRouteFiles(await generated(routes), {sectionSize: 'auto', minRoutes: 300, isolatedPrefixes: ['/docs/api/2.2.0/', '/docs/api/2.1.0/', '/docs/api/1.0.0/']});
+    expect(result).toMatchObject({sections: 2, movedRoutes: 50});
+    expect(docRoot(evaluateRoutes(result.files['routes.js'])).routes).toHaveLength(41);
+    expect(result.files['sections.js']).toContain('sections: 2, prefixes: ["/docs/api/2.2.0/","/docs/api/2.1.0/"], size: 91');
+    const paths = [0, 1].map((section) => evaluateSection(result.files[`section-0-${section}.js`]).routes().map(([, route]) => route.path));
+    expect(paths[0]).toEqual(versioned('2.2.0', 30).map((route) => route.path));
+    expect(paths[1]).toEqual(versioned('2.1.0', 20).map((route) => route.path));
+    expect(sectionFor('/docs/api/2.1.0/operation-3', {sections: 2, prefixes: ['/docs/api/2.2.0/', '/docs/api/2.1.0/']})).toBe(1);
+    expect(sectionFor('/docs/api/operation-3', {sections: 2, prefixes: ['/docs/api/2.2.0/', '/docs/api/2.1.0/']})).toBe(-1);
   });
 
   it('keeps a chunk that two sections use in the part every page loads', async () => {

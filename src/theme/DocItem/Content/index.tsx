@@ -3,6 +3,7 @@ import Content from '@theme-original/DocItem/Content';
 import type ContentType from '@theme/DocItem/Content';
 import type {WrapperProps} from '@docusaurus/types';
 import CopyPageMarkdown from '@site/src/components/CopyPageMarkdown';
+import {useSearchVersionAttributes} from '@site/src/components/ApiVersions/search-scope';
 import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof ContentType>;
@@ -14,12 +15,13 @@ type Props = WrapperProps<typeof ContentType>;
  * the search page, blog lists) stay out of the index.
  */
 export default function ContentWrapper(props: Props): ReactNode {
+  const versionAttributes = useSearchVersionAttributes();
   return (
     <>
       <div className={styles.pageTools}>
         <CopyPageMarkdown />
       </div>
-      <div data-pagefind-body="">
+      <div data-pagefind-body="" {...versionAttributes}>
         <Content {...props} />
       </div>
     </>

@@ -1,0 +1,92 @@
+import {existsSync, readFileSync, rmSync} from 'node:fs';
+import path from 'node:path';
+
+import {pageOutline} from '../openapi/page-outline';
+import {SpecDocument} from '../openapi/spec-document';
+import {serializeSpec} from '../spec-source/parse-spec.js';
+import {validateSpec} from '../spec-source/validate-spec.js';
+import {PAGE_OUTLINE_FILE_NAME, SPEC_FILE_NAME, writeFileAtomically} from '../spec-source/write-spec.js';
+import {compareVersions, type CheckedRelease} from './releases';
+
+/**
+ * What `npm run spec` tells the rest of the build about versions
+ * (`.spec/versions/index.json`): the current version, and each older one with
+ * its resolved spec, page outline, generated pages' folder and route. The
+ * config, the sidebars, the changelog and the plugins all read it from here.
+ */
+
+/** Folder of the versions' resolved specs, relative to the site root. */
+export const VERSIONS_OUT_DIR = '.spec/versions';
+export const VERSIONS_INDEX_FILE = 'index.json';
+
+/** Where the current version's pages are; an older version's are `<base>/<version>`. */
+export const API_ROUTE_BASE = '/docs/api';
+export const API_OUTPUT_BASE = 'docs/api';
+
+export interface OlderVersion {
+  version: string;
+  releaseDate?: string;
+  /** The release file, relative to the site root. */
+  source: string;
+  /** Resolved spec and page outline, relative to the site root. */
+  specPath: string;
+  outlinePath: string;
+  /** The generated pages' folder (relative) and their route, e.g. `docs/api/2.2.0`, `/docs/api/2.2.0`. */
+  outputDir: string;
+  routeBasePath: string;
+  /** The docs sidebar of its pages. */
+  sidebarId: string;
+}
+
+export interface VersionsIndex {
+  current: {version: string; title: string; routeBasePath: string};
+  /** Newest first. */
+  older: OlderVersion[];
+}
+
+/** The sidebar id of an older version's pages. */
+export function versionSidebarId(version: string): string {
+  return `api-${version}`;
+}
+
+/** Where an older version's files go. */
+export function olderVersionPaths(version: string): Pick<OlderVersion, 'specPath' | 'outlinePath' | 'outputDir' | 'routeBasePath' | 'sidebarId'> {
+  return {
+    specPath: `${VERSIONS_OUT_DIR}/${version}/${SPEC_FILE_NAME}`,
+    outlinePath: `${VERSIONS_OUT_DIR}/${version}/${PAGE_OUTLINE_FILE_NAME}`,
+    outputDir: `${API_OUTPUT_BASE}/${version}`,
+    routeBasePath: `${API_ROUTE_BASE}/${version}`,
+    sidebarId: versionSidebarId(version),
+  };
+}
+
+/**
+ * Writes each release's resolved spec and page outline, and the index. A
+ * release with the current version is the current reference, not an older
+ * one, so it gets no pages of its own. Whatever an earlier run left for
+ * versions no longer released is deleted first.
+ */
+export async function writeVersions(root: string, releases: readonly CheckedRelease[], current: {version: string; title: string}): Promise<VersionsIndex> {
+  const outDir = path.join(root, VERSIONS_OUT_DIR);
+  rmSync(outDir, {recursive: true, force: true});
+  const older: OlderVersion[] = [];
+  for (const release of releases) {
+    if (release.version === current.version) continue;
+    const checked = await validateSpec(release.document);
+    const paths = olderVersionPaths(release.version);
+    await writeFileAtomically(path.join(root, paths.specPath), Buffer.from(serializeSpec(checked.document), 'utf8'));
+    await writeFileAtomically(path.join(root, paths.outlinePath), Buffer.from(JSON.stringify(pageOutline(new SpecDocument(checked.document))), 'utf8'));
+    older.push({version: release.version, ...(release.releaseDate ? {releaseDate: release.releaseDate} : {}), source: release.location, ...paths});
+  }
+  older.sort((a, b) => compareVersions(b.version, a.version));
+  const index: VersionsIndex = {current: {...current, routeBasePath: API_ROUTE_BASE}, older};
+  await writeFileAtomically(path.join(outDir, VERSIONS_INDEX_FILE), Buffer.from(`${JSON.stringify(index, null, 2)}\n`, 'utf8'));
+  return index;
+}
+
+/** The index `npm run spec` wrote; none (no older versions) before it ran or for a build without releases. */
+export function readVersionsIndex(root: string): VersionsIndex | undefined {
+  const file = path.join(root, VERSIONS_OUT_DIR, VERSIONS_INDEX_FILE);
+  if (!existsSync(file)) return undefined;
+  return JSON.parse(readFileSync(file, 'utf8')) as VersionsIndex;
+}
