@@ -109,6 +109,18 @@ test.describe('the not-found page', () => {
     await expect(main.getByText(NOT_FOUND)).toBeVisible();
   });
 
+  test('offers the page a mistyped address was meant for, by its title', async ({page}) => {
+    await gotoHydrated(page, '/docs/api/create-contct');
+    const closest = page.getByRole('region', {name: 'Closest pages to that address:'});
+    await expect(closest.getByRole('link').first()).toHaveText('Create a contact');
+    await expect(closest.getByRole('link').first()).toHaveAttribute('href', OPERATION);
+  });
+
+  test('says when no page has an address close to the missing one', async ({page}) => {
+    await gotoHydrated(page, NOT_FOUND);
+    await expect(page.locator('main').getByText('No page has an address close to it.')).toBeVisible();
+  });
+
   test('searching from it leads to the search page, without JavaScript too', async ({browser}) => {
     const context = await browser.newContext({javaScriptEnabled: false});
     const page = await context.newPage();

@@ -1,12 +1,15 @@
-import {useSyncExternalStore, type ReactNode} from 'react';
+import {useEffect, useMemo, useState, useSyncExternalStore, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {PageMetadata} from '@docusaurus/theme-common';
 import {translate} from '@docusaurus/Translate';
+import {useAllDocsData} from '@docusaurus/plugin-content-docs/client';
 import Heading from '@theme/Heading';
 import type {Props} from '@theme/NotFound/Content';
+import {markdownPathOf} from '@site/src/components/CopyPageMarkdown';
+import {closestPaths, titleOfTwin} from './closest-pages';
 import styles from './styles.module.css';
 
 const noSubscription = () => () => undefined;
@@ -20,6 +23,53 @@ function useMissingPath(): string | null {
     noSubscription,
     () => window.location.pathname,
     () => null,
+  );
+}
+
+/**
+ * The docs pages whose address is closest to the missing one, each with its
+ * title once its Markdown twin (a few KB, fetched only here) has said it.
+ */
+function ClosestPages({path}: {path: string | null}): ReactNode {
+  const docsData = useAllDocsData();
+  const closest = useMemo(() => {
+    if (path === null) return [];
+    const pages = Object.values(docsData).flatMap((plugin) => plugin.versions.flatMap((version) => version.docs.map((doc) => doc.path)));
+    return closestPaths(path, [...new Set(pages)]);
+  }, [docsData, path]);
+  const [titles, setTitles] = useState<ReadonlyMap<string, string>>(new Map());
+  useEffect(() => {
+    let current = true;
+    for (const page of closest) {
+      fetch(markdownPathOf(page))
+        .then((response) => (response.ok ? response.text() : null))
+        .then((text) => {
+          const title = text === null ? null : titleOfTwin(text);
+          if (current && title) setTitles((known) => new Map(known).set(page, title));
+        })
+        // Without its title the link shows the address, which is enough.
+        .catch(() => undefined);
+    }
+    return () => {
+      current = false;
+    };
+  }, [closest]);
+  return (
+    // Its height is kept in the server HTML, so that filling it in shifts nothing below.
+    <section className={styles.closest} aria-labelledby="not-found-closest" aria-live="polite">
+      <p id="not-found-closest" className={styles.closestHeading}>
+        {path === null ? '\u00a0' : closest.length > 0 ? 'Closest pages to that address:' : 'No page has an address close to it.'}
+      </p>
+      {closest.length > 0 ? (
+        <ul className={styles.links}>
+          {closest.map((page) => (
+            <li key={page}>
+              <Link to={page}>{titles.get(page) ?? page}</Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
   );
 }
 
@@ -44,6 +94,7 @@ export default function NotFoundContent({className}: Props): ReactNode {
           {/* The line is in the server HTML, so filling in the path shifts nothing. */}
           There is no page at <code>{path ?? 'this address'}</code>. It may have moved when the API reference was rebuilt.
         </p>
+        <ClosestPages path={path} />
         {/* A plain form to the site's search page: it works before, and without, JavaScript. */}
         <form className={styles.search} action={searchAction} method="get" role="search" aria-label="Search the documentation">
           <label htmlFor="not-found-search" className={styles.label}>
