@@ -1,4 +1,4 @@
-import {useEffect, useMemo, useState, useSyncExternalStore, type ReactNode} from 'react';
+import {useEffect, useState, useSyncExternalStore, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
@@ -8,8 +8,6 @@ import {translate} from '@docusaurus/Translate';
 import {useAllDocsData} from '@docusaurus/plugin-content-docs/client';
 import Heading from '@theme/Heading';
 import type {Props} from '@theme/NotFound/Content';
-import {markdownPathOf} from '@site/src/components/CopyPageMarkdown';
-import {closestPaths, titleOfTwin} from './closest-pages';
 import styles from './styles.module.css';
 
 const noSubscription = () => () => undefined;
@@ -26,45 +24,58 @@ function useMissingPath(): string | null {
   );
 }
 
+/** A page offered instead of the missing one, titled once its Markdown twin has said it. */
+interface ClosePage {
+  path: string;
+  title: string | null;
+}
+
 /**
- * The docs pages whose address is closest to the missing one, each with its
- * title once its Markdown twin (a few KB, fetched only here) has said it.
+ * The docs pages whose address is closest to the missing one. The ranking
+ * and the twins' addresses load only here, with the twins (a few KB each):
+ * this component is also in the docs root's chunk, which every docs page loads.
  */
 function ClosestPages({path}: {path: string | null}): ReactNode {
   const docsData = useAllDocsData();
-  const closest = useMemo(() => {
-    if (path === null) return [];
-    const pages = Object.values(docsData).flatMap((plugin) => plugin.versions.flatMap((version) => version.docs.map((doc) => doc.path)));
-    return closestPaths(path, [...new Set(pages)]);
-  }, [docsData, path]);
-  const [titles, setTitles] = useState<ReadonlyMap<string, string>>(new Map());
+  const [closest, setClosest] = useState<readonly ClosePage[] | null>(null);
   useEffect(() => {
+    if (path === null) return undefined;
     let current = true;
-    for (const page of closest) {
-      fetch(markdownPathOf(page))
-        .then((response) => (response.ok ? response.text() : null))
-        .then((text) => {
-          const title = text === null ? null : titleOfTwin(text);
-          if (current && title) setTitles((known) => new Map(known).set(page, title));
-        })
-        // Without its title the link shows the address, which is enough.
-        .catch(() => undefined);
-    }
+    const pages = Object.values(docsData).flatMap((plugin) => plugin.versions.flatMap((version) => version.docs.map((doc) => doc.path)));
+    Promise.all([import('./closest-pages'), import('@site/src/components/CopyPageMarkdown')])
+      .then(([{closestPaths, titleOfTwin}, {markdownPathOf}]) => {
+        if (!current) return;
+        const found = closestPaths(path, [...new Set(pages)]);
+        setClosest(found.map((page) => ({path: page, title: null})));
+        for (const page of found) {
+          fetch(markdownPathOf(page))
+            .then((response) => (response.ok ? response.text() : null))
+            .then((text) => {
+              const title = text === null ? null : titleOfTwin(text);
+              if (current && title) setClosest((shown) => shown?.map((item) => (item.path === page ? {...item, title} : item)) ?? null);
+            })
+            // Without its title the link shows the address, which is enough.
+            .catch(() => undefined);
+        }
+      })
+      .catch(() => {
+        if (current) setClosest([]);
+      });
     return () => {
       current = false;
     };
-  }, [closest]);
+  }, [docsData, path]);
   return (
     // Its height is kept in the server HTML, so that filling it in shifts nothing below.
     <section className={styles.closest} aria-labelledby="not-found-closest" aria-live="polite">
       <p id="not-found-closest" className={styles.closestHeading}>
-        {path === null ? '\u00a0' : closest.length > 0 ? 'Closest pages to that address:' : 'No page has an address close to it.'}
+        {closest === null ? '\u00a0' : closest.length > 0 ? 'Closest pages to that address:' : 'No page has an address close to it.'}
       </p>
-      {closest.length > 0 ? (
+      {closest && closest.length > 0 ? (
         <ul className={styles.links}>
           {closest.map((page) => (
-            <li key={page}>
-              <Link to={page}>{titles.get(page) ?? page}</Link>
+            <li key={page.path}>
+              <Link to={page.path}>{page.title ?? page.path}</Link>
             </li>
           ))}
         </ul>
