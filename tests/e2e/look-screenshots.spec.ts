@@ -143,10 +143,9 @@ test.describe('screenshots', () => {
           await page.addInitScript((mode) => window.localStorage.setItem('theme', mode), variant.mode);
           await gotoHydrated(page, scene.path);
           // The moment the build fetched the description (the API version note) changes with every build:
-          // written over with a fixed one of the same form, not masked, as a mask would paint over overlays.
-          await page.locator('main time[datetime*="T"]').evaluateAll((times) => {
-            for (const time of times) time.textContent = '2026-06-01 12:00 UTC';
-          });
+          // hidden by a stylesheet (its digits keep their width), as a mask would paint over overlays and
+          // rewriting its text can race the hydration of the part that holds it.
+          await page.addStyleTag({content: 'main time[datetime*="T"] { visibility: hidden; }'});
           const mask = (await scene.act?.(page, variant)) ?? [];
           const suffix = `${variant.mode}-${variant.viewport.width}`;
           for (const view of scene.views ?? [{name: '', selector: ''}]) {
