@@ -13,7 +13,21 @@ export default defineConfig({
   // Generous, so that a pass never depends on the host's speed (the same
   // suite took 6.3 min on one host and 14.8 on another, where 30 s failed).
   timeout: 90_000,
-  expect: {timeout: 20_000},
+  expect: {
+    timeout: 20_000,
+    // Baselines beside the tests, one folder per spec file, named by the test (page, mode, width).
+    // Tolerances absorb anti-aliasing that differs between hosts running the same Chromium and
+    // fonts (threshold: per-pixel colour distance; at most 0.5% of the pixels may differ), while a
+    // moved block, a wrapped strip or a see-through dialog changes far more than that.
+    toHaveScreenshot: {
+      pathTemplate: '{testDir}/__screenshots__/{testFileName}/{arg}{ext}',
+      threshold: 0.2,
+      maxDiffPixelRatio: 0.005,
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+    },
+  },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

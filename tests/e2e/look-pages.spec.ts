@@ -7,7 +7,7 @@ import {test, expect, gotoHydrated} from './fixtures';
  * defects 5 and 6), measured in the page: an outlined secondary button, a
  * card grid with no card alone on its row, a legible announcement close
  * button, a schema page with its example beside the fields and a subtitle in
- * words, and nothing wider than a phone.
+ * words. Widths and targets on a phone: look-layout.spec.ts.
  */
 
 const HOME = '/';
@@ -160,32 +160,4 @@ test.describe('phone (390 px, touch): the hero code sample', () => {
     });
     expect(seen).toEqual({cut: true, scrolls: true, shade: true});
   });
-});
-
-test.describe('phone (390 px, touch): nothing is wider than the screen', () => {
-  test.use(VIEWPORTS[1]);
-  for (const mode of MODES) {
-    for (const path of [HOME, SCHEMA_PAGE]) {
-      test(`${path} in ${mode} mode`, async ({page}) => {
-        await useMode(page, mode);
-        await gotoHydrated(page, path);
-        const wide = await page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          // Content inside a box that scrolls or clips sideways (a code block) may run past the edge; the box may not.
-          widest: Array.from(document.querySelectorAll<HTMLElement>('.main-wrapper *'))
-            .filter((element) => {
-              if (element.getClientRects().length === 0) return false;
-              for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
-                if (getComputedStyle(parent).overflowX !== 'visible') return false;
-              }
-              return element.getBoundingClientRect().right > window.innerWidth + 1;
-            })
-            .slice(0, 3)
-            .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
-        }));
-        expect(wide.scrollWidth, 'document width').toBeLessThanOrEqual(390);
-        expect(wide.widest, 'elements past the right edge').toEqual([]);
-      });
-    }
-  }
 });

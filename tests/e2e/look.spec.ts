@@ -4,14 +4,13 @@ import {test, expect, gotoHydrated} from './fixtures';
 
 /**
  * What a reader sees (issue 43), measured in the page: an opaque Authorize
- * dialog, tab strips that stay one row, code lines that say they go on,
- * code buttons without hover, nothing wider than a phone, targets a finger
- * can hit, each status code once, and a not-found page that leads back.
+ * dialog, code buttons without hover, each status code once, and a not-found
+ * page that leads back. The general layout checks (tab strips, cut code,
+ * width, targets, overlapping text) run over every kind of page in
+ * look-layout.spec.ts.
  */
 
 const OPERATION = '/docs/api/create-contact';
-const TAG_PAGE = '/docs/api/contacts';
-const SCHEMA_PAGE = '/docs/api/schemas/contact';
 const OVERVIEW = '/docs/api/meridian-api';
 const NOT_FOUND = '/docs/api/no-such-operation';
 
@@ -52,41 +51,6 @@ for (const {name, ...device} of VIEWPORTS) {
       });
     }
 
-    test('no tab strip wraps', async ({page}) => {
-      await gotoHydrated(page, OPERATION);
-      const wrapped = await page.evaluate(() =>
-        Array.from(document.querySelectorAll('[role="tablist"]'))
-          .map((list) => {
-            const tabs = Array.from(list.querySelectorAll<HTMLElement>('[role="tab"]'));
-            const rows = new Set(tabs.map((tab) => tab.offsetTop));
-            return rows.size > 1 ? tabs.map((tab) => `${tab.textContent} @${tab.offsetTop}`).join(', ') : null;
-          })
-          .filter((row) => row !== null),
-      );
-      expect(wrapped).toEqual([]);
-    });
-
-    test('every code block cut at the edge scrolls and says so', async ({page}) => {
-      await gotoHydrated(page, OPERATION);
-      const silent = await page.evaluate(() =>
-        Array.from(document.querySelectorAll('pre'))
-          .filter((pre) => pre.offsetParent !== null && pre.scrollWidth > pre.clientWidth)
-          .map((pre) => {
-            const style = getComputedStyle(pre);
-            const scrolls = ['auto', 'scroll'].includes(style.overflowX);
-            const block = pre.closest('.theme-code-block') ?? pre.parentElement!;
-            const toggle = block.querySelector<HTMLElement>('button[title="Toggle word wrap"]');
-            const toggleVisible = toggle !== null && toggle.offsetParent !== null && Number(getComputedStyle(toggle).opacity) > 0;
-            // A shade drawn where the code goes on: fixed (`scroll`) gradients the content's own (`local`) covers at the ends.
-            const layers = style.backgroundAttachment.split(',').map((layer) => layer.trim());
-            const shade = style.backgroundImage.includes('gradient') && layers.includes('local') && layers.includes('scroll');
-            return scrolls && (toggleVisible || shade) ? null : `${pre.textContent?.slice(0, 40)}… (overflow-x ${style.overflowX}, wrap toggle ${toggleVisible}, shade ${shade})`;
-          })
-          .filter((row) => row !== null),
-      );
-      expect(silent).toEqual([]);
-    });
-
     test('each status code appears once per response', async ({page}) => {
       await gotoHydrated(page, OPERATION);
       const section = page.locator('#responses-section');
@@ -121,60 +85,6 @@ test.describe('phone (390 px, touch)', () => {
     expect(buttons.filter((button) => /copy/i.test(button.label)).length, 'copy buttons on shown code blocks').toBeGreaterThan(0);
     expect(buttons.filter((button) => button.opacity === 0 || button.visibility !== 'visible')).toEqual([]);
   });
-
-  test.describe('nothing is wider than the screen', () => {
-    // The not-found page answers 404, which the browser logs as an error.
-    test.use({expectedConsoleErrors: [/Failed to load resource: the server responded with a status of 404/]});
-    for (const path of [OPERATION, TAG_PAGE, SCHEMA_PAGE, OVERVIEW, NOT_FOUND]) {
-      test(path, async ({page}) => {
-        await gotoHydrated(page, path);
-        const wide = await page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          widest: Array.from(document.querySelectorAll<HTMLElement>('main *'))
-            .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
-            .slice(0, 3)
-            .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
-        }));
-        expect(wide.scrollWidth, wide.widest.join('; ')).toBeLessThanOrEqual(390);
-      });
-    }
-  });
-
-  test('targets in the content are at least 24 × 24 px, or spaced, or inline in a sentence', async ({page}) => {
-    await gotoHydrated(page, OPERATION);
-    const small = await page.evaluate(() => {
-      const MIN = 24;
-      const targets = Array.from(document.querySelectorAll<HTMLElement>('main a[href], main button, main [role="tab"]')).filter((element) => {
-        const style = getComputedStyle(element);
-        return element.getClientRects().length > 0 && style.visibility === 'visible' && Number(style.opacity) > 0 && element.closest('[hidden]') === null;
-      });
-      const boxes = targets.map((element) => element.getBoundingClientRect());
-      /** A link in a line of text: WCAG 2.2's inline exception. */
-      const inline = (element: HTMLElement) => {
-        if (element.tagName !== 'A' || getComputedStyle(element).display !== 'inline') return false;
-        const block = element.closest('p, li, td, dd');
-        const text = block?.textContent?.trim() ?? '';
-        return block !== null && text.length > (element.textContent?.trim().length ?? 0) + 1;
-      };
-      /** WCAG 2.2's spacing exception: a 24 px circle on the target's centre meets no other target. */
-      const spaced = (index: number) => {
-        const box = boxes[index];
-        const cx = box.left + box.width / 2;
-        const cy = box.top + box.height / 2;
-        return boxes.every((other, j) => {
-          if (j === index) return true;
-          const dx = Math.max(other.left - cx, 0, cx - other.right);
-          const dy = Math.max(other.top - cy, 0, cy - other.bottom);
-          return Math.hypot(dx, dy) >= MIN / 2;
-        });
-      };
-      return targets
-        .map((element, index) => ({element, box: boxes[index], index}))
-        .filter(({element, box, index}) => (box.width < MIN || box.height < MIN) && !inline(element) && !spaced(index))
-        .map(({element, box}) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
-    });
-    expect(small).toEqual([]);
-  });
 });
 
 test('the first press on a code sample\'s copy button copies its code, before the samples have hydrated', async ({page, context, baseURL}) => {
@@ -197,6 +107,18 @@ test.describe('the not-found page', () => {
     await expect(main.getByRole('searchbox')).toBeVisible();
     await expect(main.getByRole('link', {name: 'API overview'})).toHaveAttribute('href', OVERVIEW);
     await expect(main.getByText(NOT_FOUND)).toBeVisible();
+  });
+
+  test('offers the page a mistyped address was meant for, by its title', async ({page}) => {
+    await gotoHydrated(page, '/docs/api/create-contct');
+    const closest = page.getByRole('region', {name: 'Closest pages to that address:'});
+    await expect(closest.getByRole('link').first()).toHaveText('Create a contact');
+    await expect(closest.getByRole('link').first()).toHaveAttribute('href', OPERATION);
+  });
+
+  test('says when no page has an address close to the missing one', async ({page}) => {
+    await gotoHydrated(page, NOT_FOUND);
+    await expect(page.locator('main').getByText('No page has an address close to it.')).toBeVisible();
   });
 
   test('searching from it leads to the search page, without JavaScript too', async ({browser}) => {

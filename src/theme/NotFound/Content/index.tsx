@@ -1,10 +1,11 @@
-import {useSyncExternalStore, type ReactNode} from 'react';
+import {useEffect, useState, useSyncExternalStore, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {PageMetadata} from '@docusaurus/theme-common';
 import {translate} from '@docusaurus/Translate';
+import {useAllDocsData} from '@docusaurus/plugin-content-docs/client';
 import Heading from '@theme/Heading';
 import type {Props} from '@theme/NotFound/Content';
 import styles from './styles.module.css';
@@ -20,6 +21,66 @@ function useMissingPath(): string | null {
     noSubscription,
     () => window.location.pathname,
     () => null,
+  );
+}
+
+/** A page offered instead of the missing one, titled once its Markdown twin has said it. */
+interface ClosePage {
+  path: string;
+  title: string | null;
+}
+
+/**
+ * The docs pages whose address is closest to the missing one. The ranking
+ * and the twins' addresses load only here, with the twins (a few KB each):
+ * this component is also in the docs root's chunk, which every docs page loads.
+ */
+function ClosestPages({path}: {path: string | null}): ReactNode {
+  const docsData = useAllDocsData();
+  const [closest, setClosest] = useState<readonly ClosePage[] | null>(null);
+  useEffect(() => {
+    if (path === null) return undefined;
+    let current = true;
+    const pages = Object.values(docsData).flatMap((plugin) => plugin.versions.flatMap((version) => version.docs.map((doc) => doc.path)));
+    Promise.all([import('./closest-pages'), import('@site/src/components/CopyPageMarkdown')])
+      .then(([{closestPaths, titleOfTwin}, {markdownPathOf}]) => {
+        if (!current) return;
+        const found = closestPaths(path, [...new Set(pages)]);
+        setClosest(found.map((page) => ({path: page, title: null})));
+        for (const page of found) {
+          fetch(markdownPathOf(page))
+            .then((response) => (response.ok ? response.text() : null))
+            .then((text) => {
+              const title = text === null ? null : titleOfTwin(text);
+              if (current && title) setClosest((shown) => shown?.map((item) => (item.path === page ? {...item, title} : item)) ?? null);
+            })
+            // Without its title the link shows the address, which is enough.
+            .catch(() => undefined);
+        }
+      })
+      .catch(() => {
+        if (current) setClosest([]);
+      });
+    return () => {
+      current = false;
+    };
+  }, [docsData, path]);
+  return (
+    // Its height is kept in the server HTML, so that filling it in shifts nothing below.
+    <section className={styles.closest} aria-labelledby="not-found-closest" aria-live="polite">
+      <p id="not-found-closest" className={styles.closestHeading}>
+        {closest === null ? '\u00a0' : closest.length > 0 ? 'Closest pages to that address:' : 'No page has an address close to it.'}
+      </p>
+      {closest && closest.length > 0 ? (
+        <ul className={styles.links}>
+          {closest.map((page) => (
+            <li key={page.path}>
+              <Link to={page.path}>{page.title ?? page.path}</Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
   );
 }
 
@@ -44,6 +105,7 @@ export default function NotFoundContent({className}: Props): ReactNode {
           {/* The line is in the server HTML, so filling in the path shifts nothing. */}
           There is no page at <code>{path ?? 'this address'}</code>. It may have moved when the API reference was rebuilt.
         </p>
+        <ClosestPages path={path} />
         {/* A plain form to the site's search page: it works before, and without, JavaScript. */}
         <form className={styles.search} action={searchAction} method="get" role="search" aria-label="Search the documentation">
           <label htmlFor="not-found-search" className={styles.label}>
