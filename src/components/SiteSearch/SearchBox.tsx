@@ -101,7 +101,7 @@ export default function SearchBox(): ReactNode {
         }
       };
       // The first hits show as soon as they are in; the list fills (and, rarely, re-ranks) with the rest.
-      searchSite(bundleUrl, text, SHOWN_HITS, show).then(
+      searchSite(bundleUrl, text, show).then(
         (answer) => show(answer.hits, answer.total),
         () => {
           if (latestQuery.current === text) setStatus('failed');
@@ -231,6 +231,8 @@ export default function SearchBox(): ReactNode {
                   id={optionId(index)}
                   role="option"
                   aria-selected={index === active}
+                  // The route the option opens, for whatever reads the list (bench/search-quality.ts).
+                  data-path={hit.path}
                   className={clsx(styles.option, index === active && styles.optionActive)}
                   // Keeps the focus in the box, so the click is not lost to blur.
                   onMouseDown={(event) => event.preventDefault()}

@@ -1,12 +1,25 @@
-import {rankExactMatches, toSearchHit, type PagefindResultData, type SearchHit} from './ranking';
+import {hitExcerpt} from './excerpt';
+import {matchClass, rankHits, TYPO_MIN_LENGTH, toSearchHit, type PagefindResultData, type SearchHit} from './ranking';
 import {suggestionQueries} from './suggest';
+
+/** Pagefind's ranking parameters (pagefind.js `options({ranking})`). */
+export interface PagefindRanking {
+  termFrequency?: number;
+  pageLength?: number;
+  termSaturation?: number;
+  termSimilarity?: number;
+}
+
+/** Filters of a search, by Pagefind filter name (`kind`, `tag`, and any a page adds, such as a version): a value, or any of several. */
+export type SearchFilters = Readonly<Record<string, string | readonly string[]>>;
 
 /** The part of Pagefind's browser API (`pagefind.js`, written by src/plugins/search) the site uses. */
 interface PagefindModule {
-  options(options: {excerptLength?: number}): Promise<void>;
+  options(options: {excerptLength?: number; ranking?: PagefindRanking}): Promise<void>;
   init(): Promise<void>;
-  search(query: string): Promise<{results: PagefindResult[]} | null>;
+  search(query: string, options?: {filters?: Record<string, unknown>}): Promise<{results: PagefindResult[]} | null>;
   preload(query: string): Promise<void>;
+  filters(): Promise<Record<string, Record<string, number>>>;
 }
 
 export interface PagefindResult {
@@ -15,9 +28,11 @@ export interface PagefindResult {
 }
 
 /**
- * Results whose data are read to re-rank them: a page that the query names
- * exactly (summary, operationId, `METHOD /path`) is among Pagefind's first
- * results thanks to the weights on those elements, but not always the first.
+ * Results whose data are read to re-rank them (rankHits): a page that the
+ * query names is among Pagefind's first results thanks to the weights on
+ * its title, operationId and endpoint, but not always the first. The same
+ * window whatever the caller shows, so the navbar box and `/search` give
+ * one order.
  */
 export const RERANK_WINDOW = 10;
 
@@ -27,6 +42,15 @@ export const RERANK_WINDOW = 10;
  * over HTTP/1.1, so the seventh fragment waits for the first to arrive.
  */
 export const FIRST_ROUND_HITS = 6;
+
+/**
+ * Pagefind's ranking for an API reference: no penalty for a long page
+ * (`pageLength` 0), as an operation with a large response schema is no less
+ * about its title than a short one, and a low saturation, so that a word
+ * repeated down a page counts less than the weighted title, operationId and
+ * endpoint that name it.
+ */
+export const RANKING: PagefindRanking = {pageLength: 0, termSaturation: 0.6};
 
 let loading: {url: string; module: Promise<PagefindModule>} | undefined;
 
@@ -39,7 +63,7 @@ export function loadPagefind(bundleUrl: string): Promise<PagefindModule> {
   if (loading?.url !== bundleUrl) {
     const absolute = new URL(bundleUrl, window.location.href).href;
     const module = (import(/* webpackIgnore: true */ absolute) as Promise<PagefindModule>).then(async (pagefind) => {
-      await pagefind.options({excerptLength: 24});
+      await pagefind.options({excerptLength: 24, ranking: RANKING});
       await pagefind.init();
       return pagefind;
     });
@@ -71,6 +95,8 @@ export interface SearchAnswer {
   query: string;
   total: number;
   hits: SearchHit[];
+  /** The query whose results these are, when the query itself found nothing and a typo-tolerant one did (typoQueries). */
+  correctedFrom?: string;
   /** Reads hits `from` … `from + count` of Pagefind's order after the ranked window. */
   more(from: number, count: number): Promise<SearchHit[]>;
 }
@@ -101,29 +127,76 @@ export async function readHits(results: readonly PagefindResult[], first: number
 }
 
 /**
- * Runs `query` and reads the data of the first `RERANK_WINDOW` results (at
- * least `count`), exact matches first. `onFirstHits` gets the first
- * `FIRST_ROUND_HITS` results, ranked among themselves, a round trip before
- * the answer on a server that speaks HTTP/1.1: a list to show while the
- * rest arrive. It differs from the answer's first hits only when a page the
- * query names exactly is further down Pagefind's order.
+ * Queries that forgive one typo in a word of TYPO_MIN_LENGTH letters or
+ * more, for a query that found nothing (Pagefind has no fuzzy match, and
+ * wants every word): for each such word, the query with that word cut to its
+ * first three letters and put last, where Pagefind reads it as a prefix
+ * ("crete contact" → "contact cre"), then the query without it, for a typo
+ * in those three letters. rankHits then puts titles within one edit first.
  */
-export async function searchSite(bundleUrl: string, query: string, count: number, onFirstHits?: (hits: SearchHit[], total: number) => void): Promise<SearchAnswer> {
+export function typoQueries(query: string): string[] {
+  const words = query.trim().split(/\s+/).filter((word) => word !== '');
+  const queries: string[] = [];
+  for (const [index, word] of words.entries()) {
+    if ([...word].length < TYPO_MIN_LENGTH || !/^\p{L}+$/u.test(word)) continue;
+    const others = words.filter((_, other) => other !== index);
+    queries.push([...others, [...word].slice(0, 3).join('')].join(' '));
+    if (others.length > 0) queries.push(others.join(' '));
+  }
+  return [...new Set(queries)];
+}
+
+/** Pagefind's filter option: each value list as Pagefind's `any`. */
+function pagefindFilters(filters: SearchFilters | undefined): Record<string, unknown> | undefined {
+  if (!filters) return undefined;
+  const entries = Object.entries(filters).filter(([, value]) => (typeof value === 'string' ? value !== '' : value.length > 0));
+  if (entries.length === 0) return undefined;
+  return Object.fromEntries(entries.map(([name, value]) => [name, typeof value === 'string' ? value : {any: [...value]}]));
+}
+
+/**
+ * Runs `query` (within `filters`) and reads the data of the first
+ * RERANK_WINDOW results, ranked by rankHits, each with its excerpt. A query
+ * that finds nothing is tried again forgiving one typo (typoQueries).
+ * `onFirstHits` gets the first FIRST_ROUND_HITS results, ranked among
+ * themselves, a round trip before the answer on a server that speaks
+ * HTTP/1.1: a list to show while the rest arrive.
+ */
+export async function searchSite(
+  bundleUrl: string,
+  query: string,
+  onFirstHits?: (hits: SearchHit[], total: number) => void,
+  filters?: SearchFilters,
+): Promise<SearchAnswer> {
   const pagefind = await loadPagefind(bundleUrl);
-  const response = await pagefind.search(query);
-  const results = response?.results ?? [];
-  const read = (slice: PagefindResult[]) => readHits(slice, 0);
-  const window = Math.max(count, RERANK_WINDOW);
-  const early = onFirstHits ? (hits: SearchHit[]) => onFirstHits(rankExactMatches(query, hits), results.length) : undefined;
-  const hits = rankExactMatches(query, await readHits(results.slice(0, window), FIRST_ROUND_HITS, early));
+  const options = {filters: pagefindFilters(filters)};
+  let results = (await pagefind.search(query, options))?.results ?? [];
+  let correctedFrom: string | undefined;
+  if (results.length === 0) {
+    for (const candidate of typoQueries(query)) {
+      const found = (await pagefind.search(candidate, options))?.results ?? [];
+      if (found.length > 0) {
+        results = found;
+        correctedFrom = candidate;
+        break;
+      }
+    }
+  }
+  const rank = (hits: SearchHit[]) => rankHits(query, hits).map((hit) => ({...hit, snippet: hitExcerpt(query, hit)}));
+  const early = onFirstHits && !correctedFrom ? (hits: SearchHit[]) => onFirstHits(rank(hits), results.length) : undefined;
+  const hits = rank(await readHits(results.slice(0, RERANK_WINDOW), FIRST_ROUND_HITS, early));
+  // A typo-tolerant query is answered only by the pages whose title it names: the rest matched a prefix of three letters.
+  const shown = correctedFrom ? hits.filter((hit) => matchClass(query, hit)[0] < 4) : hits;
+  const total = correctedFrom ? shown.length : results.length;
   return {
     query,
-    total: results.length,
-    hits,
-    more: async (from, more) => {
-      const start = Math.max(from, hits.length);
-      const rest = start < from + more ? await read(results.slice(start, from + more)) : [];
-      return [...hits.slice(from, from + more), ...rest];
+    total,
+    hits: shown,
+    correctedFrom,
+    more: async (from, count) => {
+      const start = Math.max(from, shown.length);
+      const rest = start < from + count && !correctedFrom ? (await readHits(results.slice(start, from + count), 0)).map((hit) => ({...hit, snippet: hitExcerpt(query, hit)})) : [];
+      return [...shown.slice(from, from + count), ...rest];
     },
   };
 }
@@ -142,8 +215,13 @@ export async function suggestOperations(bundleUrl: string, query: string, count 
     if (found.size >= count) break;
     const results = (await pagefind.search(candidate))?.results ?? [];
     for (const hit of await readHits(results.slice(0, FIRST_ROUND_HITS), 0)) {
-      if (hit.method && found.size < count) found.set(hit.path, hit);
+      if (hit.method && found.size < count) found.set(hit.path, {...hit, snippet: hitExcerpt(candidate, hit)});
     }
   }
   return [...found.values()];
+}
+
+/** Every value of each filter with its page count (loads every filter's index: for the search page's filter lists). */
+export async function searchFilters(bundleUrl: string): Promise<Record<string, Record<string, number>>> {
+  return (await loadPagefind(bundleUrl)).filters();
 }
