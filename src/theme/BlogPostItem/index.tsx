@@ -15,7 +15,7 @@ export default function BlogPostItemWrapper(props: Props): ReactNode {
   const {isBlogPostPage} = useBlogPost();
   if (!isBlogPostPage) return <BlogPostItem {...props} />;
   return (
-    <div data-pagefind-body="" data-pagefind-meta="section:Blog">
+    <div data-pagefind-body="" data-pagefind-meta="section:Blog, kind:blog" data-pagefind-filter="kind:blog">
       <BlogPostItem {...props} />
     </div>
   );

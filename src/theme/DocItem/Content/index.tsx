@@ -2,6 +2,7 @@ import type {ReactNode} from 'react';
 import Content from '@theme-original/DocItem/Content';
 import type ContentType from '@theme/DocItem/Content';
 import type {WrapperProps} from '@docusaurus/types';
+import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import CopyPageMarkdown from '@site/src/components/CopyPageMarkdown';
 import styles from './styles.module.css';
 
@@ -14,12 +15,15 @@ type Props = WrapperProps<typeof ContentType>;
  * the search page, blog lists) stay out of the index.
  */
 export default function ContentWrapper(props: Props): ReactNode {
+  const {source} = useDoc().metadata;
+  // Operation and schema pages name their own kind (OperationPage, SchemaPage); every other doc is a guide.
+  const ownKind = /\.(?:api|schema)\.mdx?$/.test(source);
   return (
     <>
       <div className={styles.pageTools}>
         <CopyPageMarkdown />
       </div>
-      <div data-pagefind-body="">
+      <div data-pagefind-body="" {...(ownKind ? {} : {'data-pagefind-filter': 'kind:guide', 'data-pagefind-meta': 'kind:guide'})}>
         <Content {...props} />
       </div>
     </>
