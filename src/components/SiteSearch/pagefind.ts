@@ -1,3 +1,4 @@
+import {endpointHits} from './endpoints';
 import {hitExcerpt} from './excerpt';
 import {matchClass, rankHits, TYPO_MIN_LENGTH, toSearchHit, type PagefindResultData, type SearchHit} from './ranking';
 import {suggestionQueries} from './suggest';
@@ -42,6 +43,9 @@ export const RERANK_WINDOW = 10;
  * over HTTP/1.1, so the seventh fragment waits for the first to arrive.
  */
 export const FIRST_ROUND_HITS = 6;
+
+/** Schema pages read for a one-word query, besides Pagefind's first results (see searchSite). */
+export const SCHEMA_HITS = 2;
 
 /**
  * Pagefind's ranking for an API reference: no penalty for a long page
@@ -170,33 +174,52 @@ export async function searchSite(
 ): Promise<SearchAnswer> {
   const pagefind = await loadPagefind(bundleUrl);
   const options = {filters: pagefindFilters(filters)};
+  const kindFilter = filters?.kind;
+  const wantsKind = (kind: string) => kindFilter === undefined || kindFilter === '' || kindFilter === kind || (Array.isArray(kindFilter) && kindFilter.includes(kind));
+  // A path names its operation through the endpoint lists, as concrete values are words no page has.
+  const byEndpoint = wantsKind('operation') || wantsKind('webhook') ? endpointHits(new URL('./', new URL(bundleUrl, window.location.href)).href, query).catch(() => []) : Promise.resolve([]);
+  // A one-word query may be a schema's name: a short schema page can rank below RERANK_WINDOW pages that repeat the word.
+  const oneWord = !/\s/.test(query.trim()) && !query.includes('/');
+  const bySchemaName =
+    oneWord && wantsKind('schema')
+      ? pagefind.search(query, {filters: pagefindFilters({...filters, kind: 'schema'})}).then((response) => readHits((response?.results ?? []).slice(0, SCHEMA_HITS), 0)).catch(() => [])
+      : Promise.resolve([]);
   let results = (await pagefind.search(query, options))?.results ?? [];
+  const rank = (hits: SearchHit[]) => rankHits(query, hits).map((hit) => ({...hit, snippet: hitExcerpt(query, hit)}));
+  const early = onFirstHits ? (hits: SearchHit[]) => onFirstHits(rank(hits), results.length) : undefined;
+  let windowHits = await readHits(results.slice(0, RERANK_WINDOW), FIRST_ROUND_HITS, early);
   let correctedFrom: string | undefined;
-  if (results.length === 0) {
+  // No title in the window has the query's words: try it again forgiving one typo, which finds titles within one edit.
+  if (!windowHits.some((hit) => matchClass(query, hit)[0] < 4)) {
     for (const candidate of typoQueries(query)) {
       const found = (await pagefind.search(candidate, options))?.results ?? [];
-      if (found.length > 0) {
-        results = found;
+      const read = await readHits(found.slice(0, RERANK_WINDOW), 0);
+      const titled = read.filter((hit) => matchClass(query, hit)[0] < 4);
+      if (titled.length > 0) {
         correctedFrom = candidate;
+        // Pages that name the query despite the typo first, then what the query itself found.
+        windowHits = [...titled, ...windowHits];
+        if (results.length === 0) results = found;
         break;
       }
     }
   }
-  const rank = (hits: SearchHit[]) => rankHits(query, hits).map((hit) => ({...hit, snippet: hitExcerpt(query, hit)}));
-  const early = onFirstHits && !correctedFrom ? (hits: SearchHit[]) => onFirstHits(rank(hits), results.length) : undefined;
-  const hits = rank(await readHits(results.slice(0, RERANK_WINDOW), FIRST_ROUND_HITS, early));
-  // A typo-tolerant query is answered only by the pages whose title it names: the rest matched a prefix of three letters.
-  const shown = correctedFrom ? hits.filter((hit) => matchClass(query, hit)[0] < 4) : hits;
-  const total = correctedFrom ? shown.length : results.length;
+  const extra = [...(await byEndpoint), ...(await bySchemaName)];
+  const seen = new Set<string>();
+  const merged = [...extra, ...windowHits].filter((hit) => !seen.has(hit.path) && seen.add(hit.path));
+  const hits = rank(merged);
+  const total = Math.max(results.length, hits.length);
+  const inWindow = new Set(hits.map((hit) => hit.path));
   return {
     query,
     total,
-    hits: shown,
+    hits,
     correctedFrom,
     more: async (from, count) => {
-      const start = Math.max(from, shown.length);
-      const rest = start < from + count && !correctedFrom ? (await readHits(results.slice(start, from + count), 0)).map((hit) => ({...hit, snippet: hitExcerpt(query, hit)})) : [];
-      return [...shown.slice(from, from + count), ...rest];
+      const start = Math.max(from, hits.length);
+      // Past the ranked hits, Pagefind's order, without the pages already shown.
+      const rest = start < from + count ? (await readHits(results.slice(RERANK_WINDOW, RERANK_WINDOW + from + count - hits.length), 0)).filter((hit) => !inWindow.has(hit.path)).map((hit) => ({...hit, snippet: hitExcerpt(query, hit)})) : [];
+      return [...hits, ...rest].slice(from, from + count);
     },
   };
 }

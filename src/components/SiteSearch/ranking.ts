@@ -129,7 +129,7 @@ export function withinOneEdit(a: string, b: string): boolean {
 export const TYPO_MIN_LENGTH = 5;
 
 /** A query read as `[METHOD] /path`: the method (or none) and the path's segments without the scheme and host. */
-function parseEndpoint(query: string): {method?: string; segments: string[]} | undefined {
+export function parseEndpoint(query: string): {method?: string; segments: string[]} | undefined {
   const match = /^(?:(get|put|post|delete|patch|head|options|trace|query)\s+)?(\S+)$/i.exec(query.trim());
   if (!match) return undefined;
   const path = match[2].replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]+/i, '').replace(/[?#].*$/, '');
