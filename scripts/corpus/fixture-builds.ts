@@ -67,6 +67,9 @@ export const LARGE_FIXTURE_WEBHOOKS = 12;
  */
 export const LARGE_FIXTURE_TWO_TAGS = {operationId: 'listRetirementAccounts', route: '/docs/api/list-retirement-accounts'};
 
+/** Operations from GitHub's REST description merged into the large fixture. */
+export const LARGE_FIXTURE_GITHUB_OPERATIONS = 'tests/fixtures/github-search.json';
+
 function largeFixture(): string {
   const spec = generateSpec({operationCount: LARGE_FIXTURE_OPERATIONS});
   const operations = Object.values(spec.paths as Record<string, Record<string, {operationId?: string; tags?: string[]}>>).flatMap((item) => Object.values(item));
@@ -88,6 +91,10 @@ function largeFixture(): string {
       },
     ]),
   );
+  // GitHub's operations whose titles share words, among the generated ones: the search's ranking cases (tests/e2e/search-ranking.spec.ts).
+  const github = JSON.parse(readFileSync(path.join(__dirname, '../../', LARGE_FIXTURE_GITHUB_OPERATIONS), 'utf8')) as {tags: {name: string}[]; paths: Record<string, unknown>};
+  spec.paths = {...(spec.paths as Record<string, unknown>), ...github.paths};
+  spec.tags = [...(spec.tags as {name: string}[]), ...github.tags];
   return `${JSON.stringify(spec)}\n`;
 }
 
