@@ -44,17 +44,24 @@ export const RERANK_WINDOW = 10;
  */
 export const FIRST_ROUND_HITS = 6;
 
-/** Schema pages read for a one-word query, besides Pagefind's first results (see searchSite). */
-export const SCHEMA_HITS = 2;
+/** Schema and tag pages read for a one-word query, besides Pagefind's first results (see searchSite). */
+export const NAME_HITS = 3;
+
+/**
+ * How far down Pagefind's order a query reads when no title among the first
+ * RERANK_WINDOW is the query itself (rankHits class 0 or 1): a long page
+ * whose title is the query ranks below shorter ones that repeat its words.
+ */
+export const SECOND_WINDOW = 30;
 
 /**
  * Pagefind's ranking for an API reference: no penalty for a long page
  * (`pageLength` 0), as an operation with a large response schema is no less
- * about its title than a short one, and a low saturation, so that a word
- * repeated down a page counts less than the weighted title, operationId and
- * endpoint that name it.
+ * about its title than a short one, and a low weight on how often a word
+ * occurs (`termFrequency`), so that a word repeated down a page counts less
+ * than the weighted title, operationId and endpoint that name it.
  */
-export const RANKING: PagefindRanking = {pageLength: 0, termSaturation: 0.6};
+export const RANKING: PagefindRanking = {pageLength: 0, termFrequency: 0.3};
 
 let loading: {url: string; module: Promise<PagefindModule>} | undefined;
 
@@ -178,16 +185,21 @@ export async function searchSite(
   const wantsKind = (kind: string) => kindFilter === undefined || kindFilter === '' || kindFilter === kind || (Array.isArray(kindFilter) && kindFilter.includes(kind));
   // A path names its operation through the endpoint lists, as concrete values are words no page has.
   const byEndpoint = wantsKind('operation') || wantsKind('webhook') ? endpointHits(new URL('./', new URL(bundleUrl, window.location.href)).href, query).catch(() => []) : Promise.resolve([]);
-  // A one-word query may be a schema's name: a short schema page can rank below RERANK_WINDOW pages that repeat the word.
+  // A one-word query may be a schema's or tag's name: a short page can rank below RERANK_WINDOW pages that repeat the word.
   const oneWord = !/\s/.test(query.trim()) && !query.includes('/');
-  const bySchemaName =
-    oneWord && wantsKind('schema')
-      ? pagefind.search(query, {filters: pagefindFilters({...filters, kind: 'schema'})}).then((response) => readHits((response?.results ?? []).slice(0, SCHEMA_HITS), 0)).catch(() => [])
+  const nameKinds = ['schema', 'guide'].filter(wantsKind);
+  const byName =
+    oneWord && nameKinds.length > 0
+      ? pagefind.search(query, {filters: pagefindFilters({...filters, kind: nameKinds})}).then((response) => readHits((response?.results ?? []).slice(0, NAME_HITS), 0)).catch(() => [])
       : Promise.resolve([]);
   let results = (await pagefind.search(query, options))?.results ?? [];
   const rank = (hits: SearchHit[]) => rankHits(query, hits).map((hit) => ({...hit, snippet: hitExcerpt(query, hit)}));
   const early = onFirstHits ? (hits: SearchHit[]) => onFirstHits(rank(hits), results.length) : undefined;
   let windowHits = await readHits(results.slice(0, RERANK_WINDOW), FIRST_ROUND_HITS, early);
+  // No title in the window is the query: the page it names may be a little further down Pagefind's order.
+  if (results.length > RERANK_WINDOW && !windowHits.some((hit) => matchClass(query, hit)[0] <= 1)) {
+    windowHits = [...windowHits, ...(await readHits(results.slice(RERANK_WINDOW, SECOND_WINDOW), 0))];
+  }
   let correctedFrom: string | undefined;
   // No title in the window has the query's words: try it again forgiving one typo, which finds titles within one edit.
   if (!windowHits.some((hit) => matchClass(query, hit)[0] < 4)) {
@@ -204,7 +216,7 @@ export async function searchSite(
       }
     }
   }
-  const extra = [...(await byEndpoint), ...(await bySchemaName)];
+  const extra = [...(await byEndpoint), ...(await byName)];
   const seen = new Set<string>();
   const merged = [...extra, ...windowHits].filter((hit) => !seen.has(hit.path) && seen.add(hit.path));
   const hits = rank(merged);
