@@ -1,10 +1,11 @@
 import {parseCommandLine, UsageError} from '../scripts/command-line';
 import {DEFAULT_SEED} from './generate-spec';
+import {SEARCH_SITES, type SearchSite} from './search-sites';
 
-export const PARTS = ['build', 'pages', 'peers', 'scale'] as const;
+export const PARTS = ['build', 'pages', 'peers', 'scale', 'search'] as const;
 export type Part = (typeof PARTS)[number];
 
-/** What `npm run bench` runs without --only: scale takes 10 minutes or more, so it runs only when asked. */
+/** What `npm run bench` runs without --only: scale and search take 10 minutes or more, so they run only when asked. */
 export const DEFAULT_PARTS: readonly Part[] = ['build', 'pages', 'peers'];
 
 /** Public descriptions the scale part can build; see bench/scale-bench.ts. */
@@ -25,6 +26,10 @@ export interface BenchOptions {
   scale: ScaleSpecName[];
   /** Limit on each scale build in minutes; undefined: each description's own default. */
   scaleTimeoutMinutes: number | undefined;
+  /** Sites the search part builds and queries (bench/search-quality.ts). */
+  search: SearchSite[];
+  /** Query a site's earlier build in .work/bench/search-<site>/ instead of building it again, when there is one. */
+  searchReuse: boolean;
   help: boolean;
 }
 
@@ -36,13 +41,15 @@ export const DEFAULT_OPTIONS: Readonly<BenchOptions> = {
   seed: DEFAULT_SEED,
   scale: ['github'],
   scaleTimeoutMinutes: undefined,
+  search: [...SEARCH_SITES],
+  searchReuse: false,
   help: false,
 };
 
 export const USAGE = `usage: npm run bench -- [options]
 
   --only=build,pages,peers   run only these parts (default: build, pages, peers);
-                             scale runs only when named here: it takes 10 min or more
+                             scale and search run only when named here: they take 10 min or more
   --skip=peers               run the default parts but these
   --runs=3                   page loads and Lighthouse runs per page; figures are medians
   --sizes=24,250,1000,2000   operation counts for the build part (24 is the bundled spec)
@@ -54,6 +61,11 @@ export const USAGE = `usage: npm run bench -- [options]
                              operations; installs a 400 MB package on first use; its build
                              goes over the 14 GB memory limit at which a scale build stops)
   --scale-timeout=<minutes>  limit on each scale build (default: github 30, graph 60)
+  --search=meridian,github,graph
+                             sites the search part (--only=search) builds and types the
+                             labelled queries of bench/search-queries.json into
+  --search-reuse             query a site's earlier build in .work/bench/search-<site>/
+                             instead of building it again (Graph takes 25 min)
   --help                     show this text`;
 
 function positiveInteger(flag: string, value: string): number {
@@ -89,6 +101,8 @@ export function parseOptions(args: readonly string[]): BenchOptions {
       seed: {type: 'string'},
       scale: {type: 'string'},
       'scale-timeout': {type: 'string'},
+      search: {type: 'string'},
+      'search-reuse': {type: 'boolean'},
       help: {type: 'boolean', short: 'h'},
     }));
   } catch (error) {
@@ -100,6 +114,7 @@ export function parseOptions(args: readonly string[]): BenchOptions {
     parts: [...DEFAULT_OPTIONS.parts],
     sizes: [...DEFAULT_OPTIONS.sizes],
     scale: [...DEFAULT_OPTIONS.scale],
+    search: [...DEFAULT_OPTIONS.search],
   };
   options.help = values.help ?? false;
   if (values.only !== undefined) {
@@ -120,6 +135,11 @@ export function parseOptions(args: readonly string[]): BenchOptions {
   if (values.seed !== undefined) options.seed = positiveInteger('--seed', values.seed);
   if (values.scale !== undefined) options.scale = nameList('--scale', values.scale, SCALE_SPECS, 'description');
   if (values['scale-timeout'] !== undefined) options.scaleTimeoutMinutes = positiveInteger('--scale-timeout', values['scale-timeout']);
+  if (values.search !== undefined) options.search = nameList('--search', values.search, SEARCH_SITES, 'site');
+  options.searchReuse = values['search-reuse'] ?? false;
+  if ((values.search !== undefined || options.searchReuse) && !options.parts.includes('search')) {
+    throw new Error('[bench] --search and --search-reuse set up the search part, which runs only when asked: add --only=search');
+  }
   if ((values.scale !== undefined || values['scale-timeout'] !== undefined) && !options.parts.includes('scale')) {
     throw new Error('[bench] --scale and --scale-timeout set up the scale part, which runs only when asked: add --only=scale');
   }

@@ -1,6 +1,7 @@
 import type {BuildResult, MeasuredBuild} from './build-bench';
 import {BUILD_TARGET} from './build-bench';
 import type {Part} from './options';
+import type {QueryRun, SiteFigures} from './search-quality';
 import {toKib} from './stats';
 import {REBUILD_EDIT, SCALE_MEMORY_LIMIT_BYTES, type ScaleResult} from './scale-bench';
 import type {PageResult, PeerResult} from './web-bench';
@@ -32,6 +33,8 @@ export interface BenchResults {
   peers: PeerResult[] | null;
   /** The scale part: public descriptions, and create-contact of the bundled spec to compare their pages with. */
   scale: {specs: ScaleResult[]; createContact: PageResult | null} | null;
+  /** The search part: per site figures and every query's run (bench/search-quality.ts). */
+  search: {sites: SiteFigures[]; runs: QueryRun[]} | null;
   notes: string[];
 }
 
@@ -357,17 +360,19 @@ export function localDate(date: Date): string {
  * Base name of the results files: the date for a full run with the default
  * parts, sizes and runs, so that the day's reference figures are never
  * overwritten by a quick partial run, which gets `<date>.partial`; a run of
- * the scale part alone gets `<date>.scale-<descriptions>`.
+ * the scale part alone gets `<date>.scale-<descriptions>`, of the search part
+ * alone `<date>.search-<sites>`.
  */
 export function resultsBaseName(
   date: string,
-  run: {parts: readonly string[]; sizes: readonly number[]; runs: number; scale?: readonly string[]},
+  run: {parts: readonly string[]; sizes: readonly number[]; runs: number; scale?: readonly string[]; search?: readonly string[]},
   defaults: {parts: readonly string[]; sizes: readonly number[]; runs: number},
 ): string {
   const same = (a: readonly unknown[], b: readonly unknown[]): boolean => a.length === b.length && a.every((value, index) => value === b[index]);
   // The scale part is not a default one and takes long: a run of it alone is
   // the day's reference for the descriptions it built, and one of Graph alone
   // does not overwrite one of GitHub.
+  if (run.parts.length === 1 && run.parts[0] === 'search') return `${date}.search-${(run.search ?? []).join('-')}`;
   const parts = run.parts.filter((part) => part !== 'scale');
   if (parts.length === 0) return `${date}.scale-${(run.scale ?? []).join('-')}`;
   const full = same(parts, defaults.parts) && same(run.sizes, defaults.sizes) && run.runs === defaults.runs;
