@@ -63,13 +63,13 @@ export function sentencesOf(hit: SearchHit): string[] {
     .filter((sentence) => sentence !== '' && !isLabel(sentence, hit));
 }
 
-/** The words of the query that the excerpt highlights, and how a word of the page matches one. */
-function wordMatcher(query: string): (word: string) => boolean {
+/** Which word of the query a word of the page is (-1 for none): the same stem, the last word's prefix, or one typo away. */
+function termMatcher(query: string): (word: string) => number {
   const terms = query.toLowerCase().match(WORD) ?? [];
   const last = terms.length - 1;
   return (word) => {
     const lower = word.toLowerCase();
-    return terms.some(
+    return terms.findIndex(
       (term, index) =>
         stem(lower) === stem(term) ||
         (index === last && term.length >= 3 && lower.startsWith(term)) ||
@@ -122,11 +122,13 @@ export function markWords(sentence: string, matches: (word: string) => boolean):
 export function hitExcerpt(query: string, hit: SearchHit): ExcerptPart[] {
   const sentences = sentencesOf(hit);
   if (sentences.length === 0) return hit.content === '' ? excerptParts(hit.excerpt) : [];
-  const matches = wordMatcher(query);
+  const termOf = termMatcher(query);
+  const matches = (word: string) => termOf(word) >= 0;
   let best = sentences[0];
   let bestScore = 0;
   for (const sentence of sentences) {
-    const found = new Set((sentence.match(WORD) ?? []).filter(matches).map((word) => stem(word.toLowerCase())));
+    // Words of the query found, not words of the page: a list of field names must not outweigh a sentence.
+    const found = new Set((sentence.match(WORD) ?? []).map(termOf).filter((term) => term >= 0));
     if (found.size > bestScore) {
       best = sentence;
       bestScore = found.size;

@@ -100,6 +100,11 @@ describe('hitExcerpt', () => {
     expect(text(hitExcerpt('email_marketing', field))).toBe('consent.[email_marketing] string.');
   });
 
+  it('counts the words of the query a sentence has, so a list of names that begin with one does not win', () => {
+    const events = toSearchHit({url: '/docs/api/list-events.html', excerpt: '', meta: {title: 'List events'}, content: "List events. Lists a contact's events. Items: contact_created contact_updated contact_deleted."});
+    expect(text(hitExcerpt('contact', events))).toBe("Lists a [contact]'s events.");
+  });
+
   it("falls back to Pagefind's excerpt when the data have no text", () => {
     expect(hitExcerpt('x', toSearchHit({url: '/a.html', excerpt: 'a <mark>x</mark>', meta: {}}))).toEqual([
       {text: 'a ', marked: false},
