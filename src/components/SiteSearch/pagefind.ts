@@ -44,8 +44,8 @@ export const RERANK_WINDOW = 10;
  */
 export const FIRST_ROUND_HITS = 6;
 
-/** Schema and tag pages read for a one-word query, besides Pagefind's first results (see searchSite). */
-export const NAME_HITS = 3;
+/** Schema pages and tag pages (guides) read, each, for a one-word query besides Pagefind's first results (see searchSite). */
+export const NAME_HITS = 2;
 
 /**
  * How far down Pagefind's order a query reads when no title among the first
@@ -187,11 +187,15 @@ export async function searchSite(
   const byEndpoint = wantsKind('operation') || wantsKind('webhook') ? endpointHits(new URL('./', new URL(bundleUrl, window.location.href)).href, query).catch(() => []) : Promise.resolve([]);
   // A one-word query may be a schema's or tag's name: a short page can rank below RERANK_WINDOW pages that repeat the word.
   const oneWord = !/\s/.test(query.trim()) && !query.includes('/');
-  const nameKinds = ['schema', 'guide'].filter(wantsKind);
-  const byName =
-    oneWord && nameKinds.length > 0
-      ? pagefind.search(query, {filters: pagefindFilters({...filters, kind: nameKinds})}).then((response) => readHits((response?.results ?? []).slice(0, NAME_HITS), 0)).catch(() => [])
-      : Promise.resolve([]);
+  // One search per kind: a schema named by the query ranks below tag pages that hold its name in theirs.
+  const byName = Promise.all(
+    (oneWord ? ['schema', 'guide'].filter(wantsKind) : []).map((kind) =>
+      pagefind
+        .search(query, {filters: pagefindFilters({...filters, kind})})
+        .then((response) => readHits((response?.results ?? []).slice(0, NAME_HITS), 0))
+        .catch(() => []),
+    ),
+  ).then((lists) => lists.flat());
   let results = (await pagefind.search(query, options))?.results ?? [];
   const rank = (hits: SearchHit[]) => rankHits(query, hits).map((hit) => ({...hit, snippet: hitExcerpt(query, hit)}));
   const early = onFirstHits ? (hits: SearchHit[]) => onFirstHits(rank(hits), results.length) : undefined;

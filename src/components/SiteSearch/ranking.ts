@@ -193,6 +193,7 @@ export function exactKeys(hit: SearchHit): string[] {
  *   2  every word of the query is in its title (the last may be a prefix,
  *      as it is still being typed), fewer other words first;
  *   3  the same with one typo in a word of TYPO_MIN_LENGTH letters or more;
+ *   3.5 an operation with a field of that name (namesField);
  *   4  anything else Pagefind found (its order).
  */
 export function matchClass(query: string, hit: SearchHit): [number, number] {
@@ -221,7 +222,26 @@ export function matchClass(query: string, hit: SearchHit): [number, number] {
     );
   if (found(false)) return [2, extra];
   if (found(true)) return [3, extra];
+  if ((hit.kind === 'operation' || hit.kind === 'webhook') && namesField(wanted, hit.content)) return [3.5, 0];
   return [4, 0];
+}
+
+/** Types a field's name is followed by in an operation page's indexed text ("due_at string<date-time> required"). */
+const FIELD_TYPE = /^(?:string|integer|number|boolean|object|array|null|any|enum|one of|any of)\b/i;
+
+/**
+ * Whether `content` lists a field named `query` (one word with no spaces,
+ * such as `email_marketing` or `Idempotency-Key`): its name, a space, then
+ * its type, as src/components/SchemaView writes a field's header.
+ */
+export function namesField(query: string, content: string): boolean {
+  if (query === '' || /\s/.test(query)) return false;
+  const lower = content.toLowerCase();
+  for (let at = lower.indexOf(query); at >= 0; at = lower.indexOf(query, at + 1)) {
+    const before = at === 0 ? ' ' : lower[at - 1];
+    if (/[\s.]/.test(before) && lower[at + query.length] === ' ' && FIELD_TYPE.test(lower.slice(at + query.length + 1, at + query.length + 12))) return true;
+  }
+  return false;
 }
 
 /**
@@ -236,7 +256,7 @@ export function rankHits(query: string, hits: readonly SearchHit[]): SearchHit[]
   const scored = hits.map((hit) => {
     const [matched, closeness] = matchClass(query, hit);
     const operation = hit.kind === 'operation' || hit.kind === 'webhook' ? 0 : 1;
-    return {hit, key: matched === 4 ? [4, 0, 0] : [matched, closeness, operation]};
+    return {hit, key: matched >= 3.5 ? [matched, 0, 0] : [matched, closeness, operation]};
   });
   return scored
     .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2])

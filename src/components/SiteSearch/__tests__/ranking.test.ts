@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
-import {exactKeys, matchClass, matchPathTemplate, rankHits, stem, toSearchHit, withinOneEdit, type SearchHit} from '../ranking';
+import {exactKeys, matchClass, matchPathTemplate, namesField, rankHits, stem, toSearchHit, withinOneEdit, type SearchHit} from '../ranking';
 
 const operation = (title: string, method: string, path: string, operationId: string, section = 'Contacts'): SearchHit =>
   toSearchHit({url: `/docs/api/${operationId.toLowerCase().replace(/\W+/g, '-')}.html`, excerpt: '', meta: {title, method, path, operationId, section}});
@@ -112,6 +112,22 @@ describe('rankHits', () => {
   it('lists the keys of a hit in normal form', () => {
     expect(exactKeys(createContact)).toEqual(['create a contact', 'createcontact', 'post /v1/contacts']);
     expect(exactKeys(contactsTag)).toEqual(['contacts']);
+  });
+});
+
+describe('namesField', () => {
+  it('finds a field by its name followed by its type, not the same word in a sentence', () => {
+    expect(namesField('due_at', 'Fields. due_at string<date-time> required. When it is due.')).toBe(true);
+    expect(namesField('idempotency-key', 'Header parameters Idempotency-Key string. A unique value.')).toBe(true);
+    expect(namesField('email_marketing', 'Fields. consent.email_marketing string. Whether they agreed.')).toBe(true);
+    expect(namesField('due_at', 'Set due_at to plan an action.')).toBe(false);
+    expect(namesField('due at', 'due at string')).toBe(false);
+  });
+
+  it('ranks an operation with the field before pages that only mention it', () => {
+    const overview = toSearchHit({url: '/docs/api/meridian-api.html', excerpt: '', meta: {title: 'Meridian API'}, content: 'Send an Idempotency-Key header with every POST.'});
+    const create = toSearchHit({url: '/docs/api/create-tag.html', excerpt: '', meta: {title: 'Create a tag', method: 'POST', path: '/v1/tags'}, content: 'Create a tag. Header parameters Idempotency-Key string. A unique value.'});
+    expect(paths(rankHits('Idempotency-Key', [overview, create]))).toEqual([create.path, overview.path]);
   });
 });
 
