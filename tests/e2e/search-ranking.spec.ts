@@ -25,7 +25,7 @@ async function boxOrder(page: Page, query: string): Promise<string[]> {
       const settled = now === previous && now !== '[]';
       previous = now;
       return settled;
-    }, {intervals: [300]})
+    }, {intervals: [600]})
     .toBe(true);
   return JSON.parse(previous) as string[];
 }
@@ -41,7 +41,7 @@ async function pageOrder(page: Page, query: string, count: number): Promise<stri
       const settled = now === previous;
       previous = now;
       return settled;
-    }, {intervals: [300]})
+    }, {intervals: [600]})
     .toBe(true);
   return JSON.parse(previous) as string[];
 }

@@ -198,11 +198,20 @@ export async function searchSite(
   ).then((lists) => lists.flat());
   let results = (await pagefind.search(query, options))?.results ?? [];
   const rank = (hits: SearchHit[]) => rankHits(query, hits).map((hit) => ({...hit, snippet: hitExcerpt(query, hit)}));
-  const early = onFirstHits ? (hits: SearchHit[]) => onFirstHits(rank(hits), results.length) : undefined;
+  // The first hits show early only when one of them has the query in its title: otherwise the answer may well be further down, or forgive a typo.
+  const early = onFirstHits
+    ? (hits: SearchHit[]) => {
+        const ranked = rank(hits);
+        if (ranked.length > 0 && matchClass(query, ranked[0])[0] < 3.5) onFirstHits(ranked, results.length);
+      }
+    : undefined;
   let windowHits = await readHits(results.slice(0, RERANK_WINDOW), FIRST_ROUND_HITS, early);
+  /** How far down Pagefind's order the hits have been read. */
+  let readUpTo = RERANK_WINDOW;
   // No title in the window is the query: the page it names may be a little further down Pagefind's order.
   if (results.length > RERANK_WINDOW && !windowHits.some((hit) => matchClass(query, hit)[0] <= 1)) {
     windowHits = [...windowHits, ...(await readHits(results.slice(RERANK_WINDOW, SECOND_WINDOW), 0))];
+    readUpTo = SECOND_WINDOW;
   }
   let correctedFrom: string | undefined;
   // No title in the window has the query's words: try it again forgiving one typo, which finds titles within one edit.
@@ -225,17 +234,26 @@ export async function searchSite(
   const merged = [...extra, ...windowHits].filter((hit) => !seen.has(hit.path) && seen.add(hit.path));
   const hits = rank(merged);
   const total = Math.max(results.length, hits.length);
-  const inWindow = new Set(hits.map((hit) => hit.path));
+  // Past the ranked hits, Pagefind's order without the pages already listed, read as far as asked.
+  const listed = [...hits];
+  const seenPaths = new Set(hits.map((hit) => hit.path));
+  let next = readUpTo;
   return {
     query,
     total,
     hits,
     correctedFrom,
     more: async (from, count) => {
-      const start = Math.max(from, hits.length);
-      // Past the ranked hits, Pagefind's order, without the pages already shown.
-      const rest = start < from + count ? (await readHits(results.slice(RERANK_WINDOW, RERANK_WINDOW + from + count - hits.length), 0)).filter((hit) => !inWindow.has(hit.path)).map((hit) => ({...hit, snippet: hitExcerpt(query, hit)})) : [];
-      return [...hits, ...rest].slice(from, from + count);
+      while (listed.length < from + count && next < results.length) {
+        const batch = await readHits(results.slice(next, next + from + count - listed.length), 0);
+        next += batch.length;
+        for (const hit of batch) {
+          if (seenPaths.has(hit.path)) continue;
+          seenPaths.add(hit.path);
+          listed.push({...hit, snippet: hitExcerpt(query, hit)});
+        }
+      }
+      return listed.slice(from, from + count);
     },
   };
 }
