@@ -152,6 +152,13 @@ export function typoQueries(query: string): string[] {
     if ([...word].length < TYPO_MIN_LENGTH || !/^\p{L}+$/u.test(word)) continue;
     const others = words.filter((_, other) => other !== index);
     queries.push([...others, [...word].slice(0, 3).join('')].join(' '));
+    // Two letters swapped in the first three ("mrege") defeat the prefix: the word with them swapped back.
+    const letters = [...word];
+    for (const at of [0, 1]) {
+      const swapped = [...letters];
+      [swapped[at], swapped[at + 1]] = [swapped[at + 1]!, swapped[at]!];
+      if (swapped[at] !== swapped[at + 1]) queries.push([...others, swapped.slice(0, 3).join('')].join(' '));
+    }
     if (others.length > 0) queries.push(others.join(' '));
   }
   return [...new Set(queries)];

@@ -256,7 +256,9 @@ export function rankHits(query: string, hits: readonly SearchHit[]): SearchHit[]
   const scored = hits.map((hit) => {
     const [matched, closeness] = matchClass(query, hit);
     const operation = hit.kind === 'operation' || hit.kind === 'webhook' ? 0 : 1;
-    return {hit, key: matched >= 3.5 ? [matched, 0, 0] : [matched, closeness, operation]};
+    // A field is looked up on the operations that send or return it before the webhooks that carry it.
+    const fieldKey = matched === 3.5 ? (hit.kind === 'operation' ? 0 : 1) : 0;
+    return {hit, key: matched >= 3.5 ? [matched, fieldKey, 0] : [matched, closeness, operation]};
   });
   return scored
     .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2])
