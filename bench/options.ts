@@ -1,10 +1,11 @@
 import {parseCommandLine, UsageError} from '../scripts/command-line';
 import {DEFAULT_SEED} from './generate-spec';
+import {SEARCH_SITES, type SearchSite} from './search-sites';
 
-export const PARTS = ['build', 'pages', 'peers', 'scale', 'dev', 'versions'] as const;
+export const PARTS = ['build', 'pages', 'peers', 'scale', 'dev', 'versions', 'search'] as const;
 export type Part = (typeof PARTS)[number];
 
-/** What `npm run bench` runs without --only: scale takes 10 minutes or more, so it runs only when asked. */
+/** What `npm run bench` runs without --only: the other parts take long or measure one thing, so they run only when asked. */
 export const DEFAULT_PARTS: readonly Part[] = ['build', 'pages', 'peers'];
 
 /** Descriptions the dev part can preview; see bench/dev-bench.ts. */
@@ -31,6 +32,10 @@ export interface BenchOptions {
   scaleTimeoutMinutes: number | undefined;
   /** Descriptions the dev part previews with `npm start`, in their fixed order. */
   dev: DevSpecName[];
+  /** Sites the search part builds and queries (bench/search-quality.ts). */
+  search: SearchSite[];
+  /** Query a site's earlier build in .work/bench/search-<site>/ instead of building it again, when there is one. */
+  searchReuse: boolean;
   help: boolean;
 }
 
@@ -43,16 +48,18 @@ export const DEFAULT_OPTIONS: Readonly<BenchOptions> = {
   scale: ['github'],
   scaleTimeoutMinutes: undefined,
   dev: ['meridian'],
+  search: [...SEARCH_SITES],
+  searchReuse: false,
   help: false,
 };
 
 export const USAGE = `usage: npm run bench -- [options]
 
   --only=build,pages,peers   run only these parts (default: build, pages, peers);
-                             scale, dev and versions run only when named here: scale
-                             takes 10 min or more; dev times npm start on a cold copy
-                             and edits; versions builds Meridian with its releases,
-                             with ten synthetic ones, and with none
+                             scale, dev, versions and search run only when named here:
+                             scale and search take 10 min or more; dev times npm start
+                             on a cold copy and edits; versions builds Meridian with its
+                             releases, with ten synthetic ones, and with none
   --skip=peers               run the default parts but these
   --runs=3                   page loads and Lighthouse runs per page; figures are medians
   --sizes=24,250,1000,2000   operation counts for the build part (24 is the bundled spec)
@@ -67,6 +74,11 @@ export const USAGE = `usage: npm run bench -- [options]
   --dev=meridian             descriptions the dev part previews with npm start (runs only
                              when named in --only): meridian, github (installs the scale
                              part's 250 MB package on first use)
+  --search=meridian,github,graph
+                             sites the search part (--only=search) builds and types the
+                             labelled queries of bench/search-queries.json into
+  --search-reuse             query a site's earlier build in .work/bench/search-<site>/
+                             instead of building it again (Graph takes 25 min)
   --help                     show this text`;
 
 function positiveInteger(flag: string, value: string): number {
@@ -103,6 +115,8 @@ export function parseOptions(args: readonly string[]): BenchOptions {
       scale: {type: 'string'},
       'scale-timeout': {type: 'string'},
       dev: {type: 'string'},
+      search: {type: 'string'},
+      'search-reuse': {type: 'boolean'},
       help: {type: 'boolean', short: 'h'},
     }));
   } catch (error) {
@@ -115,6 +129,7 @@ export function parseOptions(args: readonly string[]): BenchOptions {
     sizes: [...DEFAULT_OPTIONS.sizes],
     scale: [...DEFAULT_OPTIONS.scale],
     dev: [...DEFAULT_OPTIONS.dev],
+    search: [...DEFAULT_OPTIONS.search],
   };
   options.help = values.help ?? false;
   if (values.only !== undefined) {
@@ -138,6 +153,11 @@ export function parseOptions(args: readonly string[]): BenchOptions {
   if (values.dev !== undefined) {
     options.dev = nameList('--dev', values.dev, DEV_SPECS, 'description');
     if (!options.parts.includes('dev')) throw new Error('[bench] --dev sets up the dev part, which runs only when asked: add --only=dev');
+  }
+  if (values.search !== undefined) options.search = nameList('--search', values.search, SEARCH_SITES, 'site');
+  options.searchReuse = values['search-reuse'] ?? false;
+  if ((values.search !== undefined || options.searchReuse) && !options.parts.includes('search')) {
+    throw new Error('[bench] --search and --search-reuse set up the search part, which runs only when asked: add --only=search');
   }
   if ((values.scale !== undefined || values['scale-timeout'] !== undefined) && !options.parts.includes('scale')) {
     throw new Error('[bench] --scale and --scale-timeout set up the scale part, which runs only when asked: add --only=scale');

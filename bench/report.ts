@@ -2,6 +2,7 @@ import type {BuildResult, MeasuredBuild} from './build-bench';
 import {BUILD_TARGET} from './build-bench';
 import type {Part} from './options';
 import type {DevResult} from './dev-bench';
+import type {QueryRun, SiteFigures} from './search-quality';
 import {toKib} from './stats';
 import {REBUILD_EDIT, SCALE_MEMORY_LIMIT_BYTES, type ScaleResult} from './scale-bench';
 import type {PageResult, PeerResult} from './web-bench';
@@ -35,6 +36,8 @@ export interface BenchResults {
   scale: {specs: ScaleResult[]; createContact: PageResult | null} | null;
   /** The dev part: `npm start` on a cold copy, a page open, the description edited. */
   dev?: DevResult[] | null;
+  /** The search part: per site figures and every query's run (bench/search-quality.ts). */
+  search: {sites: SiteFigures[]; runs: QueryRun[]} | null;
   notes: string[];
 }
 
@@ -395,22 +398,21 @@ export function localDate(date: Date): string {
  * Base name of the results files: the date for a full run with the default
  * parts, sizes and runs, so that the day's reference figures are never
  * overwritten by a quick partial run, which gets `<date>.partial`; a run of
- * the scale part alone gets `<date>.scale-<descriptions>`.
+ * the scale part alone gets `<date>.scale-<descriptions>`, of the search part
+ * alone `<date>.search-<sites>`.
  */
 export function resultsBaseName(
   date: string,
-  run: {parts: readonly string[]; sizes: readonly number[]; runs: number; scale?: readonly string[]; dev?: readonly string[]},
+  run: {parts: readonly string[]; sizes: readonly number[]; runs: number; scale?: readonly string[]; dev?: readonly string[]; search?: readonly string[]},
   defaults: {parts: readonly string[]; sizes: readonly number[]; runs: number},
 ): string {
   const same = (a: readonly unknown[], b: readonly unknown[]): boolean => a.length === b.length && a.every((value, index) => value === b[index]);
   // The scale part is not a default one and takes long: a run of it alone is
   // the day's reference for the descriptions it built, and one of Graph alone
   // does not overwrite one of GitHub.
-  const parts = run.parts.filter((part) => part !== 'scale' && part !== 'dev');
-  if (parts.length === 0) {
-    const named = [...(run.parts.includes('scale') ? [`scale-${(run.scale ?? []).join('-')}`] : []), ...(run.parts.includes('dev') ? [`dev-${(run.dev ?? []).join('-')}`] : [])];
-    return `${date}.${named.join('.')}`;
-  }
+  const named = (part: 'scale' | 'dev' | 'search', sites: readonly string[] | undefined) => (run.parts.includes(part) ? [`${part}-${(sites ?? []).join('-')}`] : []);
+  const parts = run.parts.filter((part) => part !== 'scale' && part !== 'dev' && part !== 'search');
+  if (parts.length === 0) return `${date}.${[...named('scale', run.scale), ...named('dev', run.dev), ...named('search', run.search)].join('.')}`;
   const full = same(parts, defaults.parts) && same(run.sizes, defaults.sizes) && run.runs === defaults.runs;
   return full ? date : `${date}.partial`;
 }

@@ -5,13 +5,14 @@
 //
 //   npm run bench -- --only=pages --runs=1      (see bench/options.ts or --help)
 import {execFileSync} from 'node:child_process';
+import {existsSync} from 'node:fs';
 import {access, mkdir, readFile, writeFile} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
 import {chromium, type Browser} from '@playwright/test';
 
-import {BUNDLED_SPEC, benchmarkBuild, type BuildResult} from './build-bench';
+import {BUNDLED_SPEC, benchmarkBuild, buildInCopy, type BuildResult} from './build-bench';
 import {findOperation, requestBodyPropertyNames} from './field-names';
 import {countOperations} from './generate-spec';
 import {SpecDocument, type JsonObject} from '../src/openapi/spec-document';
@@ -19,8 +20,10 @@ import {parseSpecText} from '../src/spec-source/parse-spec';
 import {CHROMIUM_FLAGS, CHROMIUM_PATH} from '../config/chromium';
 import {setUpPeers} from './peers';
 import {DEFAULT_OPTIONS, parseOptions, USAGE, type BenchOptions} from './options';
-import {benchmarkScaleSpec, SCALE_SPEC_SOURCES, type ScaleResult} from './scale-bench';
+import {benchmarkScaleSpec, SCALE_MEMORY_LIMIT_BYTES, SCALE_SPEC_SOURCES, scaleSpecFile, type ScaleResult} from './scale-bench';
 import {benchmarkDev, DEV_SPECS, type DevResult} from './dev-bench';
+import {measureSearchQuality, readQueries, renderSearchQuality, type QueryRun, type SiteFigures} from './search-quality';
+import type {SearchSite} from './search-sites';
 import {benchPackageVersion, ensureBenchPackages} from './packages';
 import {benchmarkVersions, renderVersions} from './versions-bench';
 import {localDate, renderSummary, resultsBaseName, type BenchResults, type MachineInfo} from './report';
@@ -215,6 +218,38 @@ async function runScale(browser: Browser, options: BenchOptions, builds: BuildRe
   return {specs, createContact};
 }
 
+/** A site's build for the search part: its folder under .work/bench (with `.spec/` and `build/`), built unless reused. */
+async function searchSiteDir(site: SearchSite, options: BenchOptions): Promise<string> {
+  const siteDir = path.join(workDir, `search-${site}`);
+  if (options.searchReuse && existsSync(path.join(siteDir, 'build/pagefind/pagefind.js'))) {
+    log(`[bench] search ${site}: reusing the build in ${path.relative(projectRoot, siteDir)}`);
+    return siteDir;
+  }
+  const specFile = site === 'meridian' ? path.join(projectRoot, BUNDLED_SPEC) : scaleSpecFile(SCALE_SPEC_SOURCES[site]);
+  const timeoutMinutes = site === 'meridian' ? 15 : (options.scaleTimeoutMinutes ?? SCALE_SPEC_SOURCES[site].defaultTimeoutMinutes);
+  const build = await buildInCopy(projectRoot, siteDir, specFile, `search ${site}`, log, {timeoutMs: timeoutMinutes * 60_000, maxRssBytes: SCALE_MEMORY_LIMIT_BYTES});
+  if (!build.ok) throw new Error(`the ${site} build failed at ${build.failedPhase ?? 'an unknown step'} (log: ${path.relative(projectRoot, siteDir)}/bench-build.log)`);
+  return siteDir;
+}
+
+async function runSearch(browser: Browser, options: BenchOptions, notes: string[]): Promise<{sites: SiteFigures[]; runs: QueryRun[]}> {
+  const queries = readQueries();
+  const sites: SiteFigures[] = [];
+  const runs: QueryRun[] = [];
+  for (const site of options.search) {
+    try {
+      const siteDir = await searchSiteDir(site, options);
+      const measured = await withServer(path.join(siteDir, 'build'), (server) => measureSearchQuality(browser, site, siteDir, server.origin, queries, log));
+      sites.push(measured.figures);
+      runs.push(...measured.runs);
+      log(`[bench] search ${site}: top-1 ${(measured.figures.top1 * 100).toFixed(1)}%, MRR ${measured.figures.mrr.toFixed(3)} over ${measured.figures.queries} queries`);
+    } catch (error) {
+      notes.push(`Could not measure search on ${site}: ${(error as Error).message}`);
+    }
+  }
+  return {sites, runs};
+}
+
 async function main(): Promise<number> {
   let options: BenchOptions;
   try {
@@ -247,6 +282,9 @@ async function main(): Promise<number> {
     for (const name of options.scale) ensureBenchPackages(log, SCALE_SPEC_SOURCES[name].packageDir, SCALE_SPEC_SOURCES[name].installSize);
   }
   if (options.parts.includes('dev') && options.dev.includes('github')) ensureBenchPackages(log, SCALE_SPEC_SOURCES.github.packageDir, SCALE_SPEC_SOURCES.github.installSize);
+  if (options.parts.includes('search')) {
+    for (const name of options.search) if (name !== 'meridian') ensureBenchPackages(log, SCALE_SPEC_SOURCES[name].packageDir, SCALE_SPEC_SOURCES[name].installSize);
+  }
 
   const started = new Date();
   const notes: string[] = [];
@@ -267,6 +305,7 @@ async function main(): Promise<number> {
   let peers: PeerResult[] | null = null;
   let scale: BenchResults['scale'] = null;
   let dev: DevResult[] | null = null;
+  let search: BenchResults['search'] = null;
   if (options.parts.some((part) => part !== 'build')) {
     let browser: Browser | undefined;
     try {
@@ -301,6 +340,14 @@ async function main(): Promise<number> {
         dev = [];
         for (const name of options.dev) dev.push(await benchmarkDev(DEV_SPECS[name], {projectRoot, workDir, browser, port: DEV_PORT, log}));
         if (dev.every((result) => !result.ok)) failures.push(`dev: ${dev.map((result) => result.error).join('; ')}`);
+      }
+      if (options.parts.includes('search')) {
+        try {
+          search = await runSearch(browser, options, notes);
+          if (search.sites.length === 0) failures.push('search: no site measured');
+        } catch (error) {
+          failures.push(`search: ${(error as Error).message}`);
+        }
       }
       cleanups.delete(close);
     } catch (error) {
@@ -338,17 +385,19 @@ async function main(): Promise<number> {
     peers,
     scale,
     dev,
+    search,
     notes,
   };
   const baseName = resultsBaseName(date, options, DEFAULT_OPTIONS);
-  const summary = renderSummary(results);
+  const summary = `${renderSummary(results)}${search ? `\n${renderSearchQuality(search.sites)}` : ''}`;
   await writeFile(path.join(resultsDir, `${baseName}.json`), `${JSON.stringify(results, null, 2)}\n`);
   await writeFile(path.join(resultsDir, `${baseName}.md`), summary);
   process.stdout.write(summary);
   log(`[bench] wrote bench/results/${baseName}.json and bench/results/${baseName}.md in ${(results.durationSeconds / 60).toFixed(1)} min`);
 
   // Slow figures never fail the run; only a run where nothing could be measured does.
-  const measured = (builds?.some((build) => build.ok) ?? false) || pages !== null || peers !== null || scale !== null || (dev?.some((result) => result.ok) ?? false);
+  const measured =
+    (builds?.some((build) => build.ok) ?? false) || pages !== null || peers !== null || scale !== null || (dev?.some((result) => result.ok) ?? false) || (search?.sites.length ?? 0) > 0;
   return measured ? 0 : 1;
 }
 

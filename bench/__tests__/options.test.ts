@@ -25,6 +25,13 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--only=dev', '--dev=graph'])).toThrow('[bench] unknown description "graph" in --dev; the descriptions are meridian, github');
   });
 
+  it('runs the search part only when asked, on every site unless told which, building them unless told to reuse', () => {
+    expect(parseOptions(['--only=search'])).toMatchObject({parts: ['search'], search: ['meridian', 'github', 'graph'], searchReuse: false});
+    expect(parseOptions(['--only=search', '--search=graph,meridian', '--search-reuse'])).toMatchObject({search: ['meridian', 'graph'], searchReuse: true});
+    expect(() => parseOptions(['--search=github'])).toThrow('[bench] --search and --search-reuse set up the search part, which runs only when asked: add --only=search');
+    expect(() => parseOptions(['--only=search', '--search=bing'])).toThrow('[bench] unknown site "bing" in --search; the sites are meridian, github, graph');
+  });
+
   it('selects parts in their fixed order, and skips parts', () => {
     expect(parseOptions(['--only=peers,pages']).parts).toEqual(['pages', 'peers']);
     expect(parseOptions(['--skip=build']).parts).toEqual(['pages', 'peers']);

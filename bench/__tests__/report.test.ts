@@ -62,6 +62,7 @@ describe('results file names', () => {
   it('uses the date for a full run and marks anything else partial', () => {
     expect(resultsBaseName('2026-11-22', defaults, defaults)).toBe('2026-11-22');
     expect(resultsBaseName('2026-11-22', {...defaults, parts: ['pages']}, defaults)).toBe('2026-11-22.partial');
+    expect(resultsBaseName('2026-11-22', {...defaults, parts: ['search'], search: ['meridian', 'github']}, defaults)).toBe('2026-11-22.search-meridian-github');
     expect(resultsBaseName('2026-11-22', {...defaults, runs: 1}, defaults)).toBe('2026-11-22.partial');
     expect(resultsBaseName('2026-11-22', {...defaults, sizes: [24]}, defaults)).toBe('2026-11-22.partial');
   });

@@ -67,7 +67,10 @@ export const LARGE_FIXTURE_WEBHOOKS = 12;
  */
 export const LARGE_FIXTURE_TWO_TAGS = {operationId: 'listRetirementAccounts', route: '/docs/api/list-retirement-accounts'};
 
-function largeFixture(): string {
+/** Operations from GitHub's REST description merged into the large fixture. */
+export const LARGE_FIXTURE_GITHUB_OPERATIONS = 'tests/fixtures/github-search.json';
+
+function largeFixture(projectRoot: string): string {
   const spec = generateSpec({operationCount: LARGE_FIXTURE_OPERATIONS});
   const operations = Object.values(spec.paths as Record<string, Record<string, {operationId?: string; tags?: string[]}>>).flatMap((item) => Object.values(item));
   const twoTags = operations.find((operation) => operation.operationId === LARGE_FIXTURE_TWO_TAGS.operationId);
@@ -88,11 +91,15 @@ function largeFixture(): string {
       },
     ]),
   );
+  // GitHub's operations whose titles share words, among the generated ones: the search's ranking cases (tests/e2e/search-ranking.spec.ts).
+  const github = JSON.parse(readFileSync(path.join(projectRoot, LARGE_FIXTURE_GITHUB_OPERATIONS), 'utf8')) as {tags: typeof spec.tags; paths: typeof spec.paths};
+  spec.paths = {...(spec.paths as object), ...(github.paths as object)} as typeof spec.paths;
+  spec.tags = [...(spec.tags as unknown[]), ...(github.tags as unknown[])] as typeof spec.tags;
   return `${JSON.stringify(spec)}\n`;
 }
 
 /** Fixtures generated (seeded, the same every time) rather than committed: too large for git. */
-const GENERATED_FIXTURES: Partial<Record<FixtureName, () => string>> = {
+const GENERATED_FIXTURES: Partial<Record<FixtureName, (projectRoot: string) => string>> = {
   large: largeFixture,
 };
 
@@ -100,7 +107,7 @@ const GENERATED_FIXTURES: Partial<Record<FixtureName, () => string>> = {
 export function writeGeneratedFixtures(projectRoot: string): void {
   for (const [name, generate] of Object.entries(GENERATED_FIXTURES)) {
     const file = path.join(projectRoot, FIXTURE_SPECS[name as FixtureName]);
-    const content = generate();
+    const content = generate(projectRoot);
     if (existsSync(file) && readFileSync(file, 'utf8') === content) continue;
     mkdirSync(path.dirname(file), {recursive: true});
     writeFileSync(file, content);

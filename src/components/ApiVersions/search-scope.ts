@@ -1,6 +1,7 @@
 import {useLocation} from '@docusaurus/router';
 
 import type {ApiVersionsData} from '../../plugins/api-versions/types';
+import type {SearchFilters} from '../SiteSearch/pagefind';
 import {versionOfPath} from './switch-target';
 import {useApiVersions, usePreferredVersion} from './use-api-versions';
 
@@ -17,11 +18,11 @@ export function useSearchVersionAttributes(): Record<string, string> {
   return version ? {'data-pagefind-filter': `version:${version.name}`, 'data-pagefind-meta': `version:${version.name}`} : {};
 }
 
-/** Pagefind search options that keep `version`'s pages and the pages of no version; none for all versions. */
-export function versionSearchOptions(data: ApiVersionsData | undefined, version: string | undefined): {filters?: Record<string, unknown>} {
+/** Search filters that keep `version`'s pages and the pages of no version; none for all versions. */
+export function versionSearchFilters(data: ApiVersionsData | undefined, version: string | undefined): SearchFilters {
   if (!data || version === undefined) return {};
   const others = data.versions.filter((candidate) => candidate.name !== version).map((candidate) => candidate.name);
-  return others.length === 0 ? {} : {filters: {version: {none: others}}};
+  return others.length === 0 ? {} : {version: {none: others}};
 }
 
 /**
@@ -29,12 +30,12 @@ export function versionSearchOptions(data: ApiVersionsData | undefined, version:
  * path), else the one the reader chose last, else the current one; with the
  * Pagefind options that scope it. `version` is undefined on a site of one version.
  */
-export function useSearchScope(requested?: string | null): {version: string | undefined; current: boolean; options: {filters?: Record<string, unknown>}} {
+export function useSearchScope(requested?: string | null): {version: string | undefined; current: boolean; filters: SearchFilters} {
   const data = useApiVersions();
   const {pathname} = useLocation();
   const [preferred] = usePreferredVersion(data);
-  if (!data || data.versions.length < 2) return {version: undefined, current: true, options: {}};
+  if (!data || data.versions.length < 2) return {version: undefined, current: true, filters: {}};
   const known = (name: string | null | undefined) => (name ? data.versions.find((version) => version.name === name)?.name : undefined);
   const version = known(requested) ?? versionOfPath(data.versions, pathname)?.name ?? known(preferred) ?? data.versions.find((candidate) => candidate.current)?.name;
-  return {version, current: data.versions.some((candidate) => candidate.current && candidate.name === version), options: versionSearchOptions(data, version)};
+  return {version, current: data.versions.some((candidate) => candidate.current && candidate.name === version), filters: versionSearchFilters(data, version)};
 }

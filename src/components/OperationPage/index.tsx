@@ -1,4 +1,4 @@
-import type {ReactNode} from 'react';
+import {Fragment, type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
 import Heading from '@theme/Heading';
 import Admonition from '@theme/Admonition';
@@ -40,9 +40,10 @@ export default function OperationPage(props: {page: OperationPageModel | Operati
       <noscript>
         <style dangerouslySetInnerHTML={{__html: NO_SCRIPT_CSS}} />
       </noscript>
-      <header className={styles.header}>
+      <header className={styles.header} data-pagefind-filter={`kind:${page.webhook ? 'webhook' : 'operation'}`} data-pagefind-meta={`kind:${page.webhook ? 'webhook' : 'operation'}`}>
         {/* Summary, operationId and `METHOD /path` weigh most in the search
-            index and are the page's metadata there (src/components/SiteSearch). */}
+            index and are the page's metadata there (src/components/SiteSearch);
+            its kind and each tag are filters of the search page. */}
         <Heading as="h1" className={styles.title} data-pagefind-weight="10">
           {page.summary}
         </Heading>
@@ -69,7 +70,14 @@ export default function OperationPage(props: {page: OperationPageModel | Operati
           {page.tags.length > 0 ? (
             <div>
               <dt>Tags</dt>
-              <dd data-pagefind-meta="section">{page.tags.join(', ')}</dd>
+              <dd data-pagefind-meta="section">
+                {page.tags.map((tag, index) => (
+                  <Fragment key={tag}>
+                    {index > 0 ? ', ' : null}
+                    <span data-pagefind-filter="tag">{tag}</span>
+                  </Fragment>
+                ))}
+              </dd>
             </div>
           ) : null}
           {page.tagBadges ? (

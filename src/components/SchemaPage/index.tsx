@@ -59,11 +59,14 @@ export default function SchemaPage(props: {page: SchemaPageModel}): ReactNode {
   const page = pageModelOf(props.page);
   return (
     <SchemaLinksContext.Provider value={page.schemaLinks}>
-      <div className={styles.schemaPage}>
+      <div className={styles.schemaPage} data-pagefind-filter="kind:schema" data-pagefind-meta="kind:schema">
         <noscript>
           <style dangerouslySetInnerHTML={{__html: TARGET_IN_CLOSED_DETAILS_CSS}} />
         </noscript>
-        <Heading as="h1">{page.name}</Heading>
+        {/* A schema's name weighs as an operation's summary does in the search. */}
+        <Heading as="h1" data-pagefind-weight="10">
+          {page.name}
+        </Heading>
         <p className={styles.muted}>{schemaSubtitle(page)}</p>
         {page.allOf.length > 0 ? (
           <p>

@@ -49,7 +49,8 @@ export function FieldDetails({node, name, depth, flags = [], note, anchor, path}
   return (
     <>
       <div className={styles.fieldHeader}>
-        {label !== undefined ? <code className={styles.fieldName}>{label}</code> : null}
+        {/* The space keeps the name a word of its own in the search index; the flex layout does not show it. */}
+        {label !== undefined ? <code className={styles.fieldName}>{label}</code> : null}{' '}
         {anchor !== undefined ? <FieldLink anchor={anchor} label={path ?? label ?? ''} /> : null}
         <TypeLabel node={node} />
         {node.required ? <span className={clsx(styles.flag, styles.required)}>required</span> : null}

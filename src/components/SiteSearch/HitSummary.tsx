@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
 import MethodBadge from '@site/src/components/OperationPage/MethodBadge';
-import {Excerpt} from './excerpt';
+import {Excerpt, excerptParts} from './excerpt';
 import type {SearchHit} from './ranking';
 import styles from './styles.module.css';
 
@@ -18,7 +18,7 @@ export default function HitSummary({hit}: {hit: SearchHit}): ReactNode {
           </span>
         ) : null}
       </span>
-      <Excerpt excerpt={hit.excerpt} className={styles.hitExcerpt} />
+      <Excerpt parts={hit.snippet ?? excerptParts(hit.excerpt)} className={styles.hitExcerpt} />
     </>
   );
 }

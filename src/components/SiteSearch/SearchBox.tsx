@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import {useHistory} from '@docusaurus/router';
 import useBaseUrl, {useBaseUrlUtils} from '@docusaurus/useBaseUrl';
 import HitSummary from './HitSummary';
-import {loadPagefind, preloadSearch, searchSite, suggestOperations, type SearchOptions} from './pagefind';
+import {loadPagefind, preloadSearch, searchSite, suggestOperations, type SearchFilters} from './pagefind';
 import {useSearchScope} from '@site/src/components/ApiVersions/search-scope';
 import type {SearchHit} from './ranking';
 import {isShortQuery, searchDelay, shouldPreload, type InputKind} from './typing';
@@ -34,7 +34,7 @@ export default function SearchBox(): ReactNode {
   const history = useHistory();
   // Results of the API version being read (and pages of no version); /search offers every version.
   const scope = useSearchScope();
-  const scopeKey = JSON.stringify(scope.options);
+  const scopeKey = JSON.stringify(scope.filters);
   const id = useId();
   const listboxId = `${id}-listbox`;
   const [query, setQuery] = useState('');
@@ -94,7 +94,7 @@ export default function SearchBox(): ReactNode {
         setActive((current) => (!moved.current ? 0 : current >= before ? next.length : Math.min(current, next.length)));
         setStatus('done');
         if (count === 0) {
-          suggestOperations(bundleUrl, text, 3, JSON.parse(scopeKey) as SearchOptions).then(
+          suggestOperations(bundleUrl, text, 3, JSON.parse(scopeKey) as SearchFilters).then(
             (closest) => {
               if (latestQuery.current !== text) return;
               setSuggestions(closest);
@@ -106,7 +106,7 @@ export default function SearchBox(): ReactNode {
         }
       };
       // The first hits show as soon as they are in; the list fills (and, rarely, re-ranks) with the rest.
-      searchSite(bundleUrl, text, SHOWN_HITS, show, JSON.parse(scopeKey) as SearchOptions).then(
+      searchSite(bundleUrl, text, show, JSON.parse(scopeKey) as SearchFilters).then(
         (answer) => show(answer.hits, answer.total),
         () => {
           if (latestQuery.current === text) setStatus('failed');
@@ -236,6 +236,8 @@ export default function SearchBox(): ReactNode {
                   id={optionId(index)}
                   role="option"
                   aria-selected={index === active}
+                  // The route the option opens, for whatever reads the list (bench/search-quality.ts).
+                  data-path={hit.path}
                   className={clsx(styles.option, index === active && styles.optionActive)}
                   // Keeps the focus in the box, so the click is not lost to blur.
                   onMouseDown={(event) => event.preventDefault()}

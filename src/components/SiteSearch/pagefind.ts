@@ -1,17 +1,30 @@
-import {rankExactMatches, toSearchHit, type PagefindResultData, type SearchHit} from './ranking';
+import {endpointHits} from './endpoints';
+import {hitExcerpt} from './excerpt';
+import {matchClass, rankHits, TYPO_MIN_LENGTH, toSearchHit, type PagefindResultData, type SearchHit} from './ranking';
 import {suggestionQueries} from './suggest';
+
+/** Pagefind's ranking parameters (pagefind.js `options({ranking})`). */
+export interface PagefindRanking {
+  termFrequency?: number;
+  pageLength?: number;
+  termSaturation?: number;
+  termSimilarity?: number;
+}
+
+/**
+ * Filters of a search, by Pagefind filter name (`kind`, `tag`, and any a page
+ * adds, such as a version): a value, or any of several, or none of several
+ * (the other API versions, src/components/ApiVersions/search-scope.ts).
+ */
+export type SearchFilters = Readonly<Record<string, string | readonly string[] | {readonly none: readonly string[]}>>;
 
 /** The part of Pagefind's browser API (`pagefind.js`, written by src/plugins/search) the site uses. */
 interface PagefindModule {
-  options(options: {excerptLength?: number}): Promise<void>;
+  options(options: {excerptLength?: number; ranking?: PagefindRanking}): Promise<void>;
   init(): Promise<void>;
-  search(query: string, options?: SearchOptions): Promise<{results: PagefindResult[]} | null>;
+  search(query: string, options?: {filters?: Record<string, unknown>}): Promise<{results: PagefindResult[]} | null>;
   preload(query: string): Promise<void>;
-}
-
-/** Pagefind's search options the site sets: its filters (the API version, src/components/ApiVersions/search-scope.ts). */
-export interface SearchOptions {
-  filters?: Record<string, unknown>;
+  filters(): Promise<Record<string, Record<string, number>>>;
 }
 
 export interface PagefindResult {
@@ -20,9 +33,11 @@ export interface PagefindResult {
 }
 
 /**
- * Results whose data are read to re-rank them: a page that the query names
- * exactly (summary, operationId, `METHOD /path`) is among Pagefind's first
- * results thanks to the weights on those elements, but not always the first.
+ * Results whose data are read to re-rank them (rankHits): a page that the
+ * query names is among Pagefind's first results thanks to the weights on
+ * its title, operationId and endpoint, but not always the first. The same
+ * window whatever the caller shows, so the navbar box and `/search` give
+ * one order.
  */
 export const RERANK_WINDOW = 10;
 
@@ -32,6 +47,25 @@ export const RERANK_WINDOW = 10;
  * over HTTP/1.1, so the seventh fragment waits for the first to arrive.
  */
 export const FIRST_ROUND_HITS = 6;
+
+/** Schema pages and tag pages (guides) read, each, for a one-word query besides Pagefind's first results (see searchSite). */
+export const NAME_HITS = 2;
+
+/**
+ * How far down Pagefind's order a query reads when no title among the first
+ * RERANK_WINDOW is the query itself (rankHits class 0 or 1): a long page
+ * whose title is the query ranks below shorter ones that repeat its words.
+ */
+export const SECOND_WINDOW = 30;
+
+/**
+ * Pagefind's ranking for an API reference: no penalty for a long page
+ * (`pageLength` 0), as an operation with a large response schema is no less
+ * about its title than a short one, and a low weight on how often a word
+ * occurs (`termFrequency`), so that a word repeated down a page counts less
+ * than the weighted title, operationId and endpoint that name it.
+ */
+export const RANKING: PagefindRanking = {pageLength: 0, termFrequency: 0.3};
 
 let loading: {url: string; module: Promise<PagefindModule>} | undefined;
 
@@ -44,7 +78,7 @@ export function loadPagefind(bundleUrl: string): Promise<PagefindModule> {
   if (loading?.url !== bundleUrl) {
     const absolute = new URL(bundleUrl, window.location.href).href;
     const module = (import(/* webpackIgnore: true */ absolute) as Promise<PagefindModule>).then(async (pagefind) => {
-      await pagefind.options({excerptLength: 24});
+      await pagefind.options({excerptLength: 24, ranking: RANKING});
       await pagefind.init();
       return pagefind;
     });
@@ -76,6 +110,8 @@ export interface SearchAnswer {
   query: string;
   total: number;
   hits: SearchHit[];
+  /** The query whose results these are, when the query itself found nothing and a typo-tolerant one did (typoQueries). */
+  correctedFrom?: string;
   /** Reads hits `from` … `from + count` of Pagefind's order after the ranked window. */
   more(from: number, count: number): Promise<SearchHit[]>;
 }
@@ -106,35 +142,132 @@ export async function readHits(results: readonly PagefindResult[], first: number
 }
 
 /**
- * Runs `query` and reads the data of the first `RERANK_WINDOW` results (at
- * least `count`), exact matches first. `onFirstHits` gets the first
- * `FIRST_ROUND_HITS` results, ranked among themselves, a round trip before
- * the answer on a server that speaks HTTP/1.1: a list to show while the
- * rest arrive. It differs from the answer's first hits only when a page the
- * query names exactly is further down Pagefind's order.
+ * Queries that forgive one typo in a word of TYPO_MIN_LENGTH letters or
+ * more, for a query that found nothing (Pagefind has no fuzzy match, and
+ * wants every word): for each such word, the query with that word cut to its
+ * first three letters and put last, where Pagefind reads it as a prefix
+ * ("crete contact" → "contact cre"), then the query without it, for a typo
+ * in those three letters. rankHits then puts titles within one edit first.
+ */
+export function typoQueries(query: string): string[] {
+  const words = query.trim().split(/\s+/).filter((word) => word !== '');
+  const queries: string[] = [];
+  for (const [index, word] of words.entries()) {
+    if ([...word].length < TYPO_MIN_LENGTH || !/^\p{L}+$/u.test(word)) continue;
+    const others = words.filter((_, other) => other !== index);
+    queries.push([...others, [...word].slice(0, 3).join('')].join(' '));
+    // Two letters swapped in the first three ("mrege") defeat the prefix: the word with them swapped back.
+    const letters = [...word];
+    for (const at of [0, 1]) {
+      const swapped = [...letters];
+      [swapped[at], swapped[at + 1]] = [swapped[at + 1]!, swapped[at]!];
+      if (swapped[at] !== swapped[at + 1]) queries.push([...others, swapped.slice(0, 3).join('')].join(' '));
+    }
+    if (others.length > 0) queries.push(others.join(' '));
+  }
+  return [...new Set(queries)];
+}
+
+/** Pagefind's filter option: each value list as Pagefind's `any`, an exclusion as its `none`. */
+export function pagefindFilters(filters: SearchFilters | undefined): Record<string, unknown> | undefined {
+  if (!filters) return undefined;
+  const values = (value: SearchFilters[string]) => (typeof value === 'string' ? [value] : 'none' in value ? value.none : value);
+  const entries = Object.entries(filters).filter(([, value]) => values(value).some((one) => one !== ''));
+  if (entries.length === 0) return undefined;
+  return Object.fromEntries(
+    entries.map(([name, value]) => [name, typeof value === 'string' ? value : 'none' in value ? {none: [...value.none]} : {any: [...value]}]),
+  );
+}
+
+/**
+ * Runs `query` (within `filters`) and reads the data of the first
+ * RERANK_WINDOW results, ranked by rankHits, each with its excerpt. A query
+ * that finds nothing is tried again forgiving one typo (typoQueries).
+ * `onFirstHits` gets the first FIRST_ROUND_HITS results, ranked among
+ * themselves, a round trip before the answer on a server that speaks
+ * HTTP/1.1: a list to show while the rest arrive.
  */
 export async function searchSite(
   bundleUrl: string,
   query: string,
-  count: number,
   onFirstHits?: (hits: SearchHit[], total: number) => void,
-  options: SearchOptions = {},
+  filters?: SearchFilters,
 ): Promise<SearchAnswer> {
   const pagefind = await loadPagefind(bundleUrl);
-  const response = await pagefind.search(query, options);
-  const results = response?.results ?? [];
-  const read = (slice: PagefindResult[]) => readHits(slice, 0);
-  const window = Math.max(count, RERANK_WINDOW);
-  const early = onFirstHits ? (hits: SearchHit[]) => onFirstHits(rankExactMatches(query, hits), results.length) : undefined;
-  const hits = rankExactMatches(query, await readHits(results.slice(0, window), FIRST_ROUND_HITS, early));
+  const options = {filters: pagefindFilters(filters)};
+  const kindFilter = filters?.kind;
+  const wantsKind = (kind: string) => kindFilter === undefined || kindFilter === '' || kindFilter === kind || (Array.isArray(kindFilter) && kindFilter.includes(kind));
+  // A path names its operation through the endpoint lists, as concrete values are words no page has.
+  const byEndpoint = wantsKind('operation') || wantsKind('webhook') ? endpointHits(new URL('./', new URL(bundleUrl, window.location.href)).href, query).catch(() => []) : Promise.resolve([]);
+  // A one-word query may be a schema's or tag's name: a short page can rank below RERANK_WINDOW pages that repeat the word.
+  const oneWord = !/\s/.test(query.trim()) && !query.includes('/');
+  // One search per kind: a schema named by the query ranks below tag pages that hold its name in theirs.
+  const byName = Promise.all(
+    (oneWord ? ['schema', 'guide'].filter(wantsKind) : []).map((kind) =>
+      pagefind
+        .search(query, {filters: pagefindFilters({...filters, kind})})
+        .then((response) => readHits((response?.results ?? []).slice(0, NAME_HITS), 0))
+        .catch(() => []),
+    ),
+  ).then((lists) => lists.flat());
+  let results = (await pagefind.search(query, options))?.results ?? [];
+  const rank = (hits: SearchHit[]) => rankHits(query, hits).map((hit) => ({...hit, snippet: hitExcerpt(query, hit)}));
+  // The first hits show early only when one of them has the query in its title: otherwise the answer may well be further down, or forgive a typo.
+  const early = onFirstHits
+    ? (hits: SearchHit[]) => {
+        const ranked = rank(hits);
+        if (ranked.length > 0 && matchClass(query, ranked[0])[0] < 3.5) onFirstHits(ranked, results.length);
+      }
+    : undefined;
+  let windowHits = await readHits(results.slice(0, RERANK_WINDOW), FIRST_ROUND_HITS, early);
+  /** How far down Pagefind's order the hits have been read. */
+  let readUpTo = RERANK_WINDOW;
+  // No title in the window is the query: the page it names may be a little further down Pagefind's order.
+  if (results.length > RERANK_WINDOW && !windowHits.some((hit) => matchClass(query, hit)[0] <= 1)) {
+    windowHits = [...windowHits, ...(await readHits(results.slice(RERANK_WINDOW, SECOND_WINDOW), 0))];
+    readUpTo = SECOND_WINDOW;
+  }
+  let correctedFrom: string | undefined;
+  // No title in the window has the query's words: try it again forgiving one typo, which finds titles within one edit.
+  if (!windowHits.some((hit) => matchClass(query, hit)[0] < 4)) {
+    for (const candidate of typoQueries(query)) {
+      const found = (await pagefind.search(candidate, options))?.results ?? [];
+      const read = await readHits(found.slice(0, RERANK_WINDOW), 0);
+      const titled = read.filter((hit) => matchClass(query, hit)[0] < 4);
+      if (titled.length > 0) {
+        correctedFrom = candidate;
+        // Pages that name the query despite the typo first, then what the query itself found.
+        windowHits = [...titled, ...windowHits];
+        if (results.length === 0) results = found;
+        break;
+      }
+    }
+  }
+  const extra = [...(await byEndpoint), ...(await byName)];
+  const seen = new Set<string>();
+  const merged = [...extra, ...windowHits].filter((hit) => !seen.has(hit.path) && seen.add(hit.path));
+  const hits = rank(merged);
+  const total = Math.max(results.length, hits.length);
+  // Past the ranked hits, Pagefind's order without the pages already listed, read as far as asked.
+  const listed = [...hits];
+  const seenPaths = new Set(hits.map((hit) => hit.path));
+  let next = readUpTo;
   return {
     query,
-    total: results.length,
+    total,
     hits,
-    more: async (from, more) => {
-      const start = Math.max(from, hits.length);
-      const rest = start < from + more ? await read(results.slice(start, from + more)) : [];
-      return [...hits.slice(from, from + more), ...rest];
+    correctedFrom,
+    more: async (from, count) => {
+      while (listed.length < from + count && next < results.length) {
+        const batch = await readHits(results.slice(next, next + from + count - listed.length), 0);
+        next += batch.length;
+        for (const hit of batch) {
+          if (seenPaths.has(hit.path)) continue;
+          seenPaths.add(hit.path);
+          listed.push({...hit, snippet: hitExcerpt(query, hit)});
+        }
+      }
+      return listed.slice(from, from + count);
     },
   };
 }
@@ -146,15 +279,21 @@ export async function searchSite(
  * chunks (often already loaded: a prefix's chunk holds the words it begins)
  * and the fragments of its first FIRST_ROUND_HITS results, one round trip.
  */
-export async function suggestOperations(bundleUrl: string, query: string, count = 3, options: SearchOptions = {}): Promise<SearchHit[]> {
+export async function suggestOperations(bundleUrl: string, query: string, count = 3, filters?: SearchFilters): Promise<SearchHit[]> {
+  const options = {filters: pagefindFilters(filters)};
   const pagefind = await loadPagefind(bundleUrl);
   const found = new Map<string, SearchHit>();
   for (const candidate of suggestionQueries(query)) {
     if (found.size >= count) break;
     const results = (await pagefind.search(candidate, options))?.results ?? [];
     for (const hit of await readHits(results.slice(0, FIRST_ROUND_HITS), 0)) {
-      if (hit.method && found.size < count) found.set(hit.path, hit);
+      if (hit.method && found.size < count) found.set(hit.path, {...hit, snippet: hitExcerpt(candidate, hit)});
     }
   }
   return [...found.values()];
+}
+
+/** Every value of each filter with its page count (loads every filter's index: for the search page's filter lists). */
+export async function searchFilters(bundleUrl: string): Promise<Record<string, Record<string, number>>> {
+  return (await loadPagefind(bundleUrl)).filters();
 }

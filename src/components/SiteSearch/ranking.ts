@@ -1,3 +1,9 @@
+import type {ExcerptPart} from './excerpt';
+
+/** The kinds of page the search tells apart (Pagefind's `kind` filter and metadata, set where each page is rendered). */
+export const PAGE_KINDS = ['operation', 'webhook', 'schema', 'guide', 'blog'] as const;
+export type PageKind = (typeof PAGE_KINDS)[number];
+
 /** What the search shows of one result, from Pagefind's result data and the page's metadata. */
 export interface SearchHit {
   /** Site path without the base URL and without `.html`, e.g. `/docs/api/create-contact`. */
@@ -5,6 +11,9 @@ export interface SearchHit {
   title: string;
   /** The tag(s) of an operation, "Blog", "Schemas", …: where the page belongs. */
   section: string;
+  kind: PageKind;
+  /** The name a schema or tag page is found by (`Contact`, `Contacts`), without the title's "schema" or "API". */
+  name?: string;
   /** Upper case, for operations and webhooks. */
   method?: string;
   /** The operation's path, or a webhook's event name. */
@@ -14,12 +23,17 @@ export interface SearchHit {
   version?: string;
   /** Pagefind's excerpt: escaped text with `<mark>` around the matched words. */
   excerpt: string;
+  /** The page's indexed text, from which the shown excerpt is taken (see excerpt.tsx). */
+  content: string;
+  /** The excerpt shown: a sentence of `content` with the query's words marked (hitExcerpt), once the query is known. */
+  snippet?: ExcerptPart[];
 }
 
 /** The part of Pagefind's result data that the search reads. */
 export interface PagefindResultData {
   url: string;
   excerpt: string;
+  content?: string;
   meta: Record<string, string | undefined>;
 }
 
@@ -29,6 +43,14 @@ function sectionOfPath(path: string): string {
   if (path.startsWith('/docs/api/schemas/')) return 'Schemas';
   if (path.startsWith('/docs/api/')) return 'API reference';
   return 'Docs';
+}
+
+function kindOf(meta: PagefindResultData['meta'], path: string, method: string | undefined): PageKind {
+  const kind = meta.kind?.trim();
+  if ((PAGE_KINDS as readonly string[]).includes(kind ?? '')) return kind as PageKind;
+  if (method) return 'operation';
+  if (path.startsWith('/blog')) return 'blog';
+  return path.startsWith('/docs/api/schemas/') ? 'schema' : 'guide';
 }
 
 /**
@@ -44,11 +66,14 @@ export function toSearchHit(data: PagefindResultData): SearchHit {
     path,
     title: meta.title?.trim() || path,
     section: meta.section?.trim() || sectionOfPath(path),
+    kind: kindOf(meta, path, method),
+    name: meta.name?.trim() || undefined,
     method,
     apiPath: method ? meta.path?.trim() || undefined : undefined,
     operationId: meta.operationId?.trim() || undefined,
     ...(meta.version?.trim() ? {version: meta.version.trim()} : {}),
     excerpt: data.excerpt,
+    content: data.content ?? '',
   };
 }
 
@@ -56,27 +81,189 @@ function normalize(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-/** The queries that name a hit exactly: its title (an operation's summary), its operationId, and `METHOD /path`. */
+/** An identifier compared without case and separators: `pulls/list`, `pulls list` and `PullsList` are one. */
+function compact(text: string): string {
+  return normalize(text).replace(/[\s/_.\-:]+/g, '');
+}
+
+/** Words too common in titles to tell two apart ("Get a repository" is "get repository"). */
+const STOP_WORDS = new Set(['a', 'an', 'the', 'for', 'of', 'to', 'in', 'on', 'by', 'with', 'and', 'or', 'from', 'as', 'at', 'is']);
+
+/** The words of a text, lower case, split at anything but letters and digits. */
+export function wordsOf(text: string): string[] {
+  return normalize(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}
+
+/** A crude English stem, enough to make a plural and its singular one word ("requests", "repositories"). */
+export function stem(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && /(?:ses|xes|ches|shes)$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
+  return word;
+}
+
+function contentWords(text: string): string[] {
+  return wordsOf(text)
+    .filter((word) => !STOP_WORDS.has(word))
+    .map(stem);
+}
+
+/** Whether `a` and `b` differ by at most one edit (insertion, deletion, substitution or swap of neighbours). */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start += 1;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA -= 1;
+    endB -= 1;
+  }
+  const restA = a.slice(start, endA);
+  const restB = b.slice(start, endB);
+  if (restA.length <= 1 && restB.length <= 1) return true;
+  return restA.length === 2 && restB.length === 2 && restA[0] === restB[1] && restA[1] === restB[0];
+}
+
+/** The shortest word in which one typo is forgiven: shorter words have too many neighbours. */
+export const TYPO_MIN_LENGTH = 5;
+
+/** A query read as `[METHOD] /path`: the method (or none) and the path's segments without the scheme and host. */
+export function parseEndpoint(query: string): {method?: string; segments: string[]} | undefined {
+  const match = /^(?:(get|put|post|delete|patch|head|options|trace|query)\s+)?(\S+)$/i.exec(query.trim());
+  if (!match) return undefined;
+  const path = match[2].replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]+/i, '').replace(/[?#].*$/, '');
+  // A host without a scheme (`api.github.com/repos/…`) is cut at its first slash.
+  const withoutHost = /^[^/]+\.[a-z]{2,}\//i.test(path) ? path.slice(path.indexOf('/')) : path;
+  if (!withoutHost.startsWith('/')) return undefined;
+  return {method: match[1]?.toUpperCase(), segments: withoutHost.split('/').filter((segment) => segment !== '')};
+}
+
+/** Leading segments a query's path may have before the operation's own (a server's base path, `/v1.0`). */
+const SERVER_PREFIX_SEGMENTS = 2;
+
+/**
+ * How many literal segments of `template` (`/repos/{owner}/{repo}`) the
+ * query's path matches, when it matches it whole: `{param}` stands for any
+ * one segment, and the query may start with a server's base path. Undefined
+ * when it does not match. More literal segments is a more precise match.
+ */
+export function matchPathTemplate(segments: readonly string[], template: string): number | undefined {
+  const parts = template.split('/').filter((part) => part !== '');
+  const extra = segments.length - parts.length;
+  if (extra < 0 || extra > SERVER_PREFIX_SEGMENTS) return undefined;
+  let literal = 0;
+  for (const [index, part] of parts.entries()) {
+    const segment = decodeURIComponentSafe(segments[index + extra]).toLowerCase();
+    if (/^\{[^}]*\}$/.test(part)) continue;
+    // A segment that mixes text and a parameter (`{name}.json`) matches as a pattern.
+    if (part.includes('{')) {
+      const pattern = new RegExp(`^${part.split(/\{[^}]*\}/).map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`, 'i');
+      if (!pattern.test(segment)) return undefined;
+    } else if (segment !== part.toLowerCase()) return undefined;
+    literal += 1;
+  }
+  return literal;
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The queries that name a hit exactly: its title (an operation's summary), its name, its operationId, and `METHOD /path`. */
 export function exactKeys(hit: SearchHit): string[] {
   const keys = [hit.title];
+  if (hit.name) keys.push(hit.name);
   if (hit.operationId) keys.push(hit.operationId);
   if (hit.method && hit.apiPath) keys.push(`${hit.method} ${hit.apiPath}`);
   return keys.map(normalize);
 }
 
 /**
- * Pagefind's order, except that hits the query names exactly (case and
- * spacing aside) come first, operations before other pages: "Create a
- * contact", "createContact" and "POST /contacts" each put that operation on
- * top even where a tag page lists the same words more often.
+ * How well `query` names `hit`, lower is better, as [class, closeness]:
+ *   0  exactly: its title, name, operationId (separators aside), or its
+ *      endpoint (`POST /v1/contacts`, a path alone, concrete values for
+ *      `{param}`, with or without the server's base path);
+ *   1  its title's words, plurals and small words aside ("list pull request"
+ *      names "List pull requests", "get repository" "Get a repository");
+ *   2  every word of the query is in its title (the last may be a prefix,
+ *      as it is still being typed), fewer other words first;
+ *   3  the same with one typo in a word of TYPO_MIN_LENGTH letters or more;
+ *   3.5 an operation with a field of that name (namesField);
+ *   4  anything else Pagefind found (its order).
  */
-export function rankExactMatches(query: string, hits: readonly SearchHit[]): SearchHit[] {
+export function matchClass(query: string, hit: SearchHit): [number, number] {
   const wanted = normalize(query);
-  if (wanted === '') return [...hits];
-  const rank = (hit: SearchHit): number => {
-    if (!exactKeys(hit).includes(wanted)) return 2;
-    return hit.method ? 0 : 1;
-  };
-  // Array.prototype.sort is stable: equal ranks keep Pagefind's order.
-  return hits.map((hit) => ({hit, rank: rank(hit)})).sort((a, b) => a.rank - b.rank).map(({hit}) => hit);
+  if (exactKeys(hit).includes(wanted)) return [0, 0];
+  if (hit.operationId && compact(hit.operationId) === compact(wanted) && compact(wanted) !== '') return [0, 0];
+  const endpoint = parseEndpoint(wanted);
+  if (endpoint && hit.apiPath && (!endpoint.method || endpoint.method === hit.method)) {
+    const literal = matchPathTemplate(endpoint.segments, hit.apiPath);
+    // A more literal template is the closer match (`/pulls/comments` before `/pulls/{pull_number}`).
+    if (literal !== undefined) return [0, 100 - literal];
+  }
+  const queryWords = contentWords(wanted);
+  if (queryWords.length === 0) return [4, 0];
+  const titleWords = contentWords(hit.name ?? hit.title);
+  const titleSet = new Set(titleWords);
+  if (queryWords.length === titleSet.size && queryWords.every((word) => titleSet.has(word))) return [1, 0];
+  const last = queryWords.length - 1;
+  const extra = Math.max(0, titleSet.size - queryWords.length);
+  const found = (typos: boolean) =>
+    queryWords.every(
+      (word, index) =>
+        titleSet.has(word) ||
+        (index === last && word.length >= 3 && titleWords.some((title) => title.startsWith(word))) ||
+        (typos && word.length >= TYPO_MIN_LENGTH && titleWords.some((title) => withinOneEdit(word, title))),
+    );
+  if (found(false)) return [2, extra];
+  if (found(true)) return [3, extra];
+  if ((hit.kind === 'operation' || hit.kind === 'webhook') && namesField(wanted, hit.content)) return [3.5, 0];
+  return [4, 0];
+}
+
+/** Types a field's name is followed by in an operation page's indexed text ("due_at string<date-time> required"). */
+const FIELD_TYPE = /^(?:string|integer|number|boolean|object|array|null|any|enum|one of|any of)\b/i;
+
+/**
+ * Whether `content` lists a field named `query` (one word with no spaces,
+ * such as `email_marketing` or `Idempotency-Key`): its name, a space, then
+ * its type, as src/components/SchemaView writes a field's header.
+ */
+export function namesField(query: string, content: string): boolean {
+  if (query === '' || /\s/.test(query)) return false;
+  const lower = content.toLowerCase();
+  for (let at = lower.indexOf(query); at >= 0; at = lower.indexOf(query, at + 1)) {
+    const before = at === 0 ? ' ' : lower[at - 1];
+    if (/[\s.]/.test(before) && lower[at + query.length] === ' ' && FIELD_TYPE.test(lower.slice(at + query.length + 1, at + query.length + 12))) return true;
+  }
+  return false;
+}
+
+/**
+ * Pagefind's order, re-ranked by how well the query names each hit (see
+ * matchClass), operations before other pages in the same class: an exact
+ * title, operationId or endpoint first, then titles with the query's words,
+ * then the rest as Pagefind ranked them. The sort is stable, so equal hits
+ * keep Pagefind's order.
+ */
+export function rankHits(query: string, hits: readonly SearchHit[]): SearchHit[] {
+  if (normalize(query) === '') return [...hits];
+  const scored = hits.map((hit) => {
+    const [matched, closeness] = matchClass(query, hit);
+    const operation = hit.kind === 'operation' || hit.kind === 'webhook' ? 0 : 1;
+    // A field is looked up on the operations that send or return it before the webhooks that carry it.
+    const fieldKey = matched === 3.5 ? (hit.kind === 'operation' ? 0 : 1) : 0;
+    return {hit, key: matched >= 3.5 ? [matched, fieldKey, 0] : [matched, closeness, operation]};
+  });
+  return scored
+    .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2])
+    .map(({hit}) => hit);
 }

@@ -12,7 +12,10 @@ export default function TagPage(props: {page: TagPageModel}): ReactNode {
   const page = pageModelOf(props.page);
   return (
     <div className={styles.tagPage}>
-      <Heading as="h1">{page.name}</Heading>
+      {/* The search finds a tag page by its name and offers the name as a filter of its operations. */}
+      <Heading as="h1" data-pagefind-weight="10" data-pagefind-filter="tag">
+        {page.name}
+      </Heading>
       <RichText value={page.description} />
       <Heading as="h2" id="operations">
         Operations

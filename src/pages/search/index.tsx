@@ -1,13 +1,13 @@
-import {useEffect, useRef, useState, type FormEvent, type ReactNode} from 'react';
+import {useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import HitSummary from '@site/src/components/SiteSearch/HitSummary';
-import {loadPagefind, searchSite, suggestOperations, type SearchAnswer, type SearchOptions} from '@site/src/components/SiteSearch/pagefind';
+import {loadPagefind, searchFilters, searchSite, suggestOperations, type SearchAnswer, type SearchFilters} from '@site/src/components/SiteSearch/pagefind';
 import {useSearchScope} from '@site/src/components/ApiVersions/search-scope';
-import type {SearchHit} from '@site/src/components/SiteSearch/ranking';
+import {PAGE_KINDS, type PageKind, type SearchHit} from '@site/src/components/SiteSearch/ranking';
 import {isShortQuery} from '@site/src/components/SiteSearch/typing';
 import styles from './styles.module.css';
 
@@ -26,7 +26,21 @@ function queryOf(search: string): string {
   return new URLSearchParams(search).get('q') ?? '';
 }
 
-/** `/search?q=…`: every result of a query, each a link to its page. */
+/** The names of the kinds in the filter list. */
+const KIND_LABELS: Record<PageKind, string> = {operation: 'Operations', webhook: 'Webhooks', schema: 'Schemas', guide: 'Guides', blog: 'Blog'};
+
+/**
+ * The filters of the URL (`?kind=schema&tag=Contacts`): each is a Pagefind
+ * filter of the same name, so a filter another feature adds to the index is
+ * one more parameter here.
+ */
+export const FILTER_PARAMS = ['kind', 'tag'] as const;
+
+function filtersOf(search: string): SearchFilters {
+  const params = new URLSearchParams(search);
+  return Object.fromEntries(FILTER_PARAMS.map((name) => [name, params.get(name) ?? '']).filter(([, value]) => value !== ''));
+}
+
 /** One result, or one closest operation when nothing was found: its title as a link, then its summary. */
 function ResultItem({hit}: {hit: SearchHit}): ReactNode {
   return (
@@ -39,8 +53,10 @@ function ResultItem({hit}: {hit: SearchHit}): ReactNode {
   );
 }
 
+/** `/search?q=…`: every result of a query, each a link to its page, narrowed by kind and tag. */
 export default function SearchPage(): ReactNode {
   const bundleUrl = useBaseUrl('/pagefind/pagefind.js');
+  const overviewUrl = useBaseUrl('/docs');
   const location = useLocation();
   const history = useHistory();
   const urlQuery = queryOf(location.search);
@@ -48,12 +64,28 @@ export default function SearchPage(): ReactNode {
   const params = new URLSearchParams(location.search);
   const allVersions = params.get('versions') === 'all';
   const scope = useSearchScope(params.get('version'));
-  const optionsKey = JSON.stringify(allVersions ? {} : scope.options);
+  const filters: SearchFilters = {...filtersOf(location.search), ...(allVersions ? {} : scope.filters)};
+  const filterKey = JSON.stringify(filters);
+  /** The tags of the index, for the tag filter: loaded with Pagefind, on first use. */
+  const [tags, setTags] = useState<string[]>([]);
+  const tagsRequested = useRef(false);
   const [text, setText] = useState(urlQuery);
   const [results, setResults] = useState<Results>({status: 'idle'});
   /** The closest operations, for a query that found nothing (see suggestOperations). */
   const [suggestions, setSuggestions] = useState<SearchHit[]>([]);
   const latestQuery = useRef('');
+
+  /** Loads the tag list once, with the first search or when the reader opens the list: never with the page. */
+  const loadTags = useCallback(() => {
+    if (tagsRequested.current) return;
+    tagsRequested.current = true;
+    searchFilters(bundleUrl).then(
+      (counts) => setTags(Object.keys(counts.tag ?? {}).sort((a, b) => a.localeCompare(b))),
+      () => {
+        tagsRequested.current = false;
+      },
+    );
+  }, [bundleUrl]);
 
   // The URL is the page's state: typing replaces it, so back and reload keep the query.
   useEffect(() => {
@@ -67,33 +99,44 @@ export default function SearchPage(): ReactNode {
       return;
     }
     setResults({status: 'searching', query});
-    const options = JSON.parse(optionsKey) as SearchOptions;
+    loadTags();
+    const wanted = JSON.parse(filterKey) as SearchFilters;
+    const key = `${query}\n${filterKey}`;
+    latestQuery.current = key;
     searchSite(
       bundleUrl,
       query,
-      PAGE_SIZE,
       (hits, total) => {
-        if (latestQuery.current === query) setResults({status: 'done', query, total, hits});
+        if (latestQuery.current === key) setResults({status: 'done', query, total, hits});
       },
-      options,
-    ).then(
-      (answer) => {
-        if (latestQuery.current !== query) return;
-        setResults({status: 'done', query, total: answer.total, answer, hits: answer.hits.slice(0, PAGE_SIZE)});
+      wanted,
+    )
+      .then(async (answer) => ({answer, hits: await answer.more(0, PAGE_SIZE)}))
+      .then(
+      ({answer, hits}) => {
+        if (latestQuery.current !== key) return;
+        setResults({status: 'done', query, total: answer.total, answer, hits});
         if (answer.total === 0) {
-          suggestOperations(bundleUrl, query, 3, options).then(
+          suggestOperations(bundleUrl, query, 3, wanted).then(
             (closest) => {
-              if (latestQuery.current === query) setSuggestions(closest);
+              if (latestQuery.current === key) setSuggestions(closest);
             },
             () => undefined,
           );
         }
       },
       () => {
-        if (latestQuery.current === query) setResults({status: 'failed', query});
+        if (latestQuery.current === key) setResults({status: 'failed', query});
       },
     );
-  }, [bundleUrl, urlQuery, optionsKey]);
+  }, [bundleUrl, urlQuery, filterKey, loadTags]);
+
+  const setFilter = (name: (typeof FILTER_PARAMS)[number], value: string) => {
+    const params = new URLSearchParams(location.search);
+    if (value === '') params.delete(name);
+    else params.set(name, value);
+    history.replace({pathname: location.pathname, search: `?${params.toString()}`});
+  };
 
   const setQuery = (value: string) => {
     setText(value);
@@ -140,7 +183,37 @@ export default function SearchPage(): ReactNode {
               <input type="checkbox" checked={allVersions} onChange={(event) => setAllVersions(event.target.checked)} /> Search every API version
             </label>
           ) : null}
+          <div className={styles.filters}>
+            <label>
+              Kind{' '}
+              <select className={styles.select} value={typeof filters.kind === 'string' ? filters.kind : ''} onChange={(event) => setFilter('kind', event.target.value)}>
+                <option value="">All kinds</option>
+                {PAGE_KINDS.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {KIND_LABELS[kind]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Tag{' '}
+              <select className={styles.select} value={typeof filters.tag === 'string' ? filters.tag : ''} onFocus={loadTags} onPointerDown={loadTags} onChange={(event) => setFilter('tag', event.target.value)}>
+                <option value="">All tags</option>
+                {/* A tag from the URL is kept even before the list of tags has loaded. */}
+                {[...new Set([...(typeof filters.tag === 'string' ? [filters.tag] : []), ...tags])].map((tag) => (
+                  <option key={tag} value={tag}>
+                    {tag}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
         </form>
+        <noscript>
+          <p className={styles.noScript}>
+            Search needs JavaScript, which is off in this browser. Every page is listed from the <a href={overviewUrl}>documentation overview</a>.
+          </p>
+        </noscript>
         <div role="status" className={styles.summary}>
           {results.status === 'short' ? 'Keep typing…' : null}
           {results.status === 'searching' ? `Searching for “${results.query}”…` : null}

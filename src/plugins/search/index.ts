@@ -14,6 +14,8 @@ export interface IndexReport {
   /** Absolute path of the index folder. */
   outputPath: string;
   /** The pages' short names (page-names.mjs): the metadata's size before and after, or why the index was left as Pagefind wrote it. */
+  /** Operations in the endpoint lists (endpoints.mjs). */
+  endpoints: number;
   pageNames: {renamed: {language: string; pages: number; before: number; after: number}[]} | {skipped: string};
 }
 
@@ -56,7 +58,7 @@ export default function searchPlugin(context: LoadContext, rawOptions: unknown):
     name: 'search',
     async postBuild({outDir}) {
       const report = await writeSearchIndex(outDir, options);
-      console.log(`[search] indexed ${report.pages} pages into ${path.relative(context.siteDir, report.outputPath)} (${report.files} files)`);
+      console.log(`[search] indexed ${report.pages} pages into ${path.relative(context.siteDir, report.outputPath)} (${report.files} files; ${report.endpoints} operations in the endpoint lists)`);
       if ('skipped' in report.pageNames) console.warn(`[search] the index keeps Pagefind's page names: ${report.pageNames.skipped}`);
       for (const {language, pages, before, after} of 'renamed' in report.pageNames ? report.pageNames.renamed : []) {
         console.log(`[search] short page names (${language}, ${pages} pages): the metadata every first search loads went from ${before} to ${after} bytes gzip`);

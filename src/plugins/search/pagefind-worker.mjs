@@ -22,6 +22,7 @@ import * as pagefind from 'pagefind';
 
 import {asideClasses, indexedHtml, SIDEBAR_CLASS} from './indexed-html.mjs';
 import {shortenPageNames} from './page-names.mjs';
+import {writeEndpointLists} from './endpoints.mjs';
 
 /** @typedef {{outDir: string, outputPath: string, glob: string, excludeSelectors: string[], language: string}} IndexJob */
 
@@ -61,10 +62,11 @@ async function writeIndex(job) {
     const written = await index.writeFiles({outputPath: job.outputPath});
     if (written.errors.length > 0) throw new Error(`[search] Pagefind could not write ${job.outputPath}: ${written.errors.join('; ')}`);
     const pageNames = shortenPageNames(job.outputPath);
+    const endpoints = writeEndpointLists(job.outputPath);
     // Counted on disk: Pagefind's getFiles() sends every file's bytes back
     // from its binary, a good share of a large API's index time, for a count.
     const files = readdirSync(job.outputPath, {recursive: true, withFileTypes: true}).filter((entry) => entry.isFile()).length;
-    return {pages: added.page_count, files, outputPath: job.outputPath, pageNames};
+    return {pages: added.page_count, files, outputPath: job.outputPath, pageNames, endpoints};
   } finally {
     await pagefind.close();
     rmSync(copyDir, {recursive: true, force: true});

@@ -15,8 +15,11 @@ export default function BlogPostItemWrapper(props: Props): ReactNode {
   const {isBlogPostPage} = useBlogPost();
   if (!isBlogPostPage) return <BlogPostItem {...props} />;
   return (
-    <div data-pagefind-body="" data-pagefind-meta="section:Blog">
-      <BlogPostItem {...props} />
+    <div data-pagefind-body="" data-pagefind-meta="section:Blog" data-pagefind-filter="kind:blog">
+      {/* Pagefind reads one metadata field per attribute: the kind needs an element of its own. */}
+      <div data-pagefind-meta="kind:blog">
+        <BlogPostItem {...props} />
+      </div>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import {renderToStaticMarkup} from 'react-dom/server';
 import {describe, expect, it} from 'vitest';
 
-import {decodeEntities, Excerpt, excerptParts} from '../excerpt';
+import {decodeEntities, Excerpt, excerptParts, hitExcerpt, markWords, sentencesOf, EXCERPT_WORDS} from '../excerpt';
+import {toSearchHit} from '../ranking';
 
 describe('excerptParts', () => {
   it('turns <mark> pairs into marked runs and everything else into text', () => {
@@ -50,7 +51,77 @@ describe('decodeEntities', () => {
 
 describe('Excerpt', () => {
   it('renders only <mark> elements and escaped text', () => {
-    const html = renderToStaticMarkup(<Excerpt excerpt={'&lt;img src=x onerror=alert(1)&gt; <mark>onerror</mark> <script>window.__xss=1</script>'} />);
+    const html = renderToStaticMarkup(<Excerpt parts={excerptParts('&lt;img src=x onerror=alert(1)&gt; <mark>onerror</mark> <script>window.__xss=1</script>')} />);
     expect(html).toBe('<span>&lt;img src=x onerror=alert(1)&gt; <mark>onerror</mark> &lt;script&gt;window.__xss=1&lt;/script&gt;</span>');
+  });
+});
+
+/** The indexed text of the bundled spec's getContactTimeline page as Pagefind stores it, labels and all. */
+const timeline = toSearchHit({
+  url: '/docs/api/get-contact-timeline.html',
+  excerpt: '',
+  meta: {title: "Get a contact's timeline", method: 'GET', path: '/v1/contacts/{contactId}/timeline', operationId: 'getContactTimeline', section: 'Contact Timeline', kind: 'operation'},
+  content:
+    "Get a contact's timeline. GET /v1/contacts/{contactId}/timeline. Operation ID getContactTimeline Tags Contact Timeline. " +
+    'Returns the events of a contact, newest first. Each event refers to components.schemas.Contact. Parameters Path parameters contactId string required.',
+});
+
+describe('sentencesOf', () => {
+  it("leaves out the page's title, endpoint, operationId and tag labels", () => {
+    expect(sentencesOf(timeline)).toEqual([
+      'Returns the events of a contact, newest first.',
+      'Each event refers to components.schemas.Contact.',
+      'Parameters Path parameters contactId string required.',
+    ]);
+  });
+
+  it("leaves out a schema page's subtitle", () => {
+    const schema = toSearchHit({url: '/docs/api/schemas/contact.html', excerpt: '', meta: {title: 'Contact'}, content: 'Contact. Schema · object · used by 4 operations and 1 schema. A person your firm advises.'});
+    expect(sentencesOf(schema)).toEqual(['A person your firm advises.']);
+  });
+});
+
+describe('hitExcerpt', () => {
+  const text = (parts: {text: string; marked: boolean}[]) => parts.map((part) => (part.marked ? `[${part.text}]` : part.text)).join('');
+
+  it('shows the sentence with the most words of the query, whole words marked and never their punctuation', () => {
+    expect(text(hitExcerpt('contact schemas', timeline))).toBe('Each event refers to components.[schemas].[Contact].');
+    expect(text(hitExcerpt('events newest', timeline))).toBe('Returns the [events] of a contact, [newest] first.');
+  });
+
+  it("shows the page's lead when no sentence has a word of the query, with no label in it", () => {
+    expect(text(hitExcerpt('getContactTimeline', timeline))).toBe('Returns the events of a contact, newest first.');
+  });
+
+  it('marks a word the last query word begins, a plural, a typo in a long word, and a field name whole', () => {
+    expect(text(hitExcerpt('retu', timeline))).toBe('[Returns] the events of a contact, newest first.');
+    expect(text(hitExcerpt('evnets', timeline))).toBe('Returns the [events] of a contact, newest first.');
+    const field = toSearchHit({url: '/docs/api/create-contact.html', excerpt: '', meta: {title: 'Create a contact'}, content: 'Create a contact. Fields. consent.email_marketing string. Whether the contact said yes.'});
+    expect(text(hitExcerpt('email_marketing', field))).toBe('consent.[email_marketing] string.');
+  });
+
+  it('counts the words of the query a sentence has, so a list of names that begin with one does not win', () => {
+    const events = toSearchHit({url: '/docs/api/list-events.html', excerpt: '', meta: {title: 'List events'}, content: "List events. Lists a contact's events. Items: contact_created contact_updated contact_deleted."});
+    expect(text(hitExcerpt('contact', events))).toBe("Lists a [contact]'s events.");
+  });
+
+  it("falls back to Pagefind's excerpt when the data have no text", () => {
+    expect(hitExcerpt('x', toSearchHit({url: '/a.html', excerpt: 'a <mark>x</mark>', meta: {}}))).toEqual([
+      {text: 'a ', marked: false},
+      {text: 'x', marked: true},
+    ]);
+  });
+});
+
+describe('markWords', () => {
+  it(`cuts a long sentence to ${EXCERPT_WORDS} words around its first match`, () => {
+    const words = Array.from({length: 60}, (_, index) => `w${index}`);
+    words[20] = 'target';
+    const parts = markWords(`${words.join(' ')}.`, (word) => word === 'target');
+    const shown = parts.map((part) => part.text).join('');
+    expect(shown.startsWith('… w16 ')).toBe(true);
+    expect(shown.endsWith(' w43 …')).toBe(true);
+    expect(parts.filter((part) => part.marked)).toEqual([{text: 'target', marked: true}]);
+    expect(shown.match(/w\d+|target/g)).toHaveLength(EXCERPT_WORDS);
   });
 });

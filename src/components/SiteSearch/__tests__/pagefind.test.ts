@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
-import {readHits, type PagefindResult} from '../pagefind';
+import {readHits, typoQueries, type PagefindResult} from '../pagefind';
 import type {PagefindResultData} from '../ranking';
 
 /** A Pagefind result whose data arrive when the test says so. */
@@ -70,5 +70,19 @@ describe('readHits', () => {
     await expect(all).rejects.toThrow('no fragment for a');
     await settle();
     expect(reported).toEqual([]);
+  });
+});
+
+describe('typoQueries', () => {
+  it('cuts each word of five letters or more to a prefix put last, then drops it, for a typo anywhere in it', () => {
+    expect(typoQueries('crete contact')).toEqual(['contact cre', 'contact rce', 'contact cer', 'contact', 'crete con', 'crete ocn', 'crete cno', 'crete']);
+    expect(typoQueries('list pull reqeusts')).toEqual(['list pull req', 'list pull erq', 'list pull rqe', 'list pull']);
+    expect(typoQueries('mrege a pull request')).toContain('a pull request mer');
+  });
+
+  it('leaves alone a query without a word of five letters, and words that are not letters only', () => {
+    expect(typoQueries('get user')).toEqual([]);
+    expect(typoQueries('email_marketing')).toEqual([]);
+    expect(typoQueries('POST /v1/contacts')).toEqual([]);
   });
 });

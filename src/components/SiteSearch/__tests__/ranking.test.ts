@@ -1,38 +1,55 @@
 import {describe, expect, it} from 'vitest';
 
-import {exactKeys, rankExactMatches, toSearchHit, type SearchHit} from '../ranking';
+import {exactKeys, matchClass, matchPathTemplate, namesField, rankHits, stem, toSearchHit, withinOneEdit, type SearchHit} from '../ranking';
+
+const operation = (title: string, method: string, path: string, operationId: string, section = 'Contacts'): SearchHit =>
+  toSearchHit({url: `/docs/api/${operationId.toLowerCase().replace(/\W+/g, '-')}.html`, excerpt: '', meta: {title, method, path, operationId, section}});
 
 const createContact = toSearchHit({
   url: '/docs/api/create-contact.html',
   excerpt: 'Creates a <mark>contact</mark>',
-  meta: {title: 'Create a contact', method: 'POST', path: '/v1/contacts', operationId: 'createContact', section: 'Contacts'},
+  content: 'Create a contact. Creates a contact.',
+  meta: {title: 'Create a contact', method: 'POST', path: '/v1/contacts', operationId: 'createContact', section: 'Contacts', kind: 'operation'},
 });
-const getContact = toSearchHit({
-  url: '/docs/api/get-contact.html',
-  excerpt: '',
-  meta: {title: 'Get a contact', method: 'GET', path: '/v1/contacts/{contactId}', operationId: 'getContact', section: 'Contacts'},
-});
-const contactsTag = toSearchHit({url: '/docs/api/contacts.html', excerpt: '', meta: {title: 'Contacts'}});
-const blogPost = toSearchHit({url: '/blog/welcome.html', excerpt: '', meta: {title: 'Create a contact', section: 'Blog'}});
+const getContact = operation('Get a contact', 'GET', '/v1/contacts/{contactId}', 'getContact');
+const contactsTag = toSearchHit({url: '/docs/api/contacts.html', excerpt: '', meta: {title: 'Contacts', kind: 'guide'}});
+const contactSchema = toSearchHit({url: '/docs/api/schemas/contact.html', excerpt: '', meta: {title: 'Contact', kind: 'schema'}});
+const blogPost = toSearchHit({url: '/blog/welcome.html', excerpt: '', meta: {title: 'Create a contact', section: 'Blog', kind: 'blog'}});
+
+// GitHub's REST description (@octokit/openapi 23.0.2): the cases of issue 44, in the order Pagefind gave them.
+const pullStacks = operation('List pull request stacks', 'GET', '/repos/{owner}/{repo}/pulls/stacks', 'pulls/list-stacks', 'pulls');
+const pullsList = operation('List pull requests', 'GET', '/repos/{owner}/{repo}/pulls', 'pulls/list', 'pulls');
+const pullComments = operation('List review comments in a repository', 'GET', '/repos/{owner}/{repo}/pulls/comments', 'pulls/list-review-comments-for-repo', 'pulls');
+const pullGet = operation('Get a pull request', 'GET', '/repos/{owner}/{repo}/pulls/{pull_number}', 'pulls/get', 'pulls');
+const forkApproval = operation('Get fork PR contributor approval permissions for a repository', 'GET', '/repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval', 'actions/get-fork-pr-contributor-approval-permissions-repository', 'actions');
+const reposGet = operation('Get a repository', 'GET', '/repos/{owner}/{repo}', 'repos/get', 'repos');
+const github = [pullStacks, forkApproval, pullComments, pullGet, pullsList, reposGet];
+
+const paths = (hits: SearchHit[]) => hits.map((hit) => hit.path);
+const first = (query: string, hits: SearchHit[]) => rankHits(query, hits)[0]?.path;
 
 describe('toSearchHit', () => {
-  it('turns the built file into the route and reads the operation metadata', () => {
+  it('turns the built file into the route and reads the operation metadata and text', () => {
     expect(createContact).toEqual({
       path: '/docs/api/create-contact',
       title: 'Create a contact',
       section: 'Contacts',
+      kind: 'operation',
+      name: undefined,
       method: 'POST',
       apiPath: '/v1/contacts',
       operationId: 'createContact',
       excerpt: 'Creates a <mark>contact</mark>',
+      content: 'Create a contact. Creates a contact.',
     });
   });
 
-  it('names the section from the path when the page sets none, and cuts index.html to its folder', () => {
-    expect(contactsTag.section).toBe('API reference');
-    expect(toSearchHit({url: '/docs/api/schemas/contact.html', excerpt: '', meta: {title: 'Contact'}}).section).toBe('Schemas');
-    expect(toSearchHit({url: '/docs/guide/index.html', excerpt: '', meta: {}})).toMatchObject({path: '/docs/guide/', title: '/docs/guide/', section: 'Docs'});
-    expect(toSearchHit({url: '/blog/welcome.html', excerpt: '', meta: {title: 'Welcome'}}).section).toBe('Blog');
+  it('names the section and kind from the path when the page sets none, and cuts index.html to its folder', () => {
+    expect(toSearchHit({url: '/docs/api/contacts.html', excerpt: '', meta: {title: 'Contacts'}})).toMatchObject({section: 'API reference', kind: 'guide'});
+    expect(toSearchHit({url: '/docs/api/schemas/contact.html', excerpt: '', meta: {title: 'Contact'}})).toMatchObject({section: 'Schemas', kind: 'schema'});
+    expect(toSearchHit({url: '/docs/guide/index.html', excerpt: '', meta: {}})).toMatchObject({path: '/docs/guide/', title: '/docs/guide/', section: 'Docs', kind: 'guide'});
+    expect(toSearchHit({url: '/blog/welcome.html', excerpt: '', meta: {title: 'Welcome'}})).toMatchObject({section: 'Blog', kind: 'blog'});
+    expect(getContact.kind).toBe('operation');
   });
 
   it('has no endpoint without a method', () => {
@@ -40,30 +57,100 @@ describe('toSearchHit', () => {
   });
 });
 
-describe('rankExactMatches', () => {
-  const pagefindOrder: SearchHit[] = [contactsTag, blogPost, getContact, createContact];
-  const paths = (hits: SearchHit[]) => hits.map((hit) => hit.path);
+describe('rankHits', () => {
+  const meridian: SearchHit[] = [contactsTag, blogPost, getContact, contactSchema, createContact];
 
-  it('puts the operation named by its summary, operationId or METHOD /path first, case and spacing aside', () => {
-    for (const query of ['Create a contact', 'create  a CONTACT ', 'createContact', 'createcontact', 'POST /v1/contacts', 'post /v1/contacts']) {
-      expect(paths(rankExactMatches(query, pagefindOrder))[0], query).toBe('/docs/api/create-contact');
+  it('puts the operation named by its summary, operationId or METHOD /path first, case, spacing and separators aside', () => {
+    for (const query of ['Create a contact', 'create  a CONTACT ', 'createContact', 'createcontact', 'create_contact', 'POST /v1/contacts', 'post /v1/contacts']) {
+      expect(first(query, meridian), query).toBe('/docs/api/create-contact');
     }
-    expect(paths(rankExactMatches('GET /v1/contacts/{contactId}', pagefindOrder))[0]).toBe('/docs/api/get-contact');
+    expect(first('GET /v1/contacts/{contactId}', meridian)).toBe(getContact.path);
   });
 
-  it('ranks an operation before another page with the same title, and keeps Pagefind order otherwise', () => {
-    expect(paths(rankExactMatches('Create a contact', pagefindOrder))).toEqual(['/docs/api/create-contact', '/blog/welcome', '/docs/api/contacts', '/docs/api/get-contact']);
-    expect(paths(rankExactMatches('contact', pagefindOrder))).toEqual(paths(pagefindOrder));
-    expect(paths(rankExactMatches('   ', pagefindOrder))).toEqual(paths(pagefindOrder));
+  it('matches a path with concrete values, a server prefix or a full URL, and prefers the more literal template', () => {
+    expect(first('GET /v1/contacts/c_123', meridian)).toBe(getContact.path);
+    expect(first('https://api.meridian.example/v1/contacts/c_123', meridian)).toBe(getContact.path);
+    expect(first('GET /repos/octocat/hello-world/pulls', github)).toBe(pullsList.path);
+    expect(first('/repos/octocat/hello-world/pulls/comments', github)).toBe(pullComments.path);
+    expect(first('GET api.github.com/repos/octocat/hello-world/pulls/42', github)).toBe(pullGet.path);
+    expect(first('GET /repos/octocat/hello-world', github)).toBe(reposGet.path);
+  });
+
+  it('ranks an exact title before longer titles with the same words (the GitHub cases of issue 44)', () => {
+    expect(first('list pull requests', github)).toBe(pullsList.path);
+    expect(first('get a repository', github)).toBe(reposGet.path);
+    expect(first('get repository', github)).toBe(reposGet.path);
+    expect(first('list pull request', github)).toBe(pullsList.path);
+    expect(first('pulls/list', github)).toBe(pullsList.path);
+  });
+
+  it('ranks titles with every word of the query next, fewer other words first, the last word as a prefix', () => {
+    expect(paths(rankHits('pull request', github)).slice(0, 3)).toEqual([pullGet.path, pullsList.path, pullStacks.path]);
+    expect(first('list pull req', github)).toBe(pullsList.path);
+  });
+
+  it('forgives one typo in a word of five letters or more', () => {
+    expect(first('crete contact', meridian)).toBe('/docs/api/create-contact');
+    expect(first('list pull reqeusts', github)).toBe(pullsList.path);
+    expect(matchClass('gat contact', getContact)[0]).toBe(4);
+  });
+
+  it('finds a schema or tag by its name, an operation before another page with the same title, and keeps Pagefind order otherwise', () => {
+    expect(first('contact', meridian)).toBe(contactSchema.path);
+    expect(first('Contacts', meridian)).toBe(contactsTag.path);
+    expect(paths(rankHits('Create a contact', meridian)).slice(0, 2)).toEqual(['/docs/api/create-contact', '/blog/welcome']);
+    expect(paths(rankHits('consent', meridian))).toEqual(paths(meridian));
+    expect(paths(rankHits('   ', meridian))).toEqual(paths(meridian));
   });
 
   it('does not match a part of a path or a different method', () => {
-    expect(paths(rankExactMatches('POST /v1/contacts/{contactId}', pagefindOrder))).toEqual(paths(pagefindOrder));
-    expect(paths(rankExactMatches('GET /v1/contacts', pagefindOrder))).toEqual(paths(pagefindOrder));
+    expect(matchClass('POST /v1/contacts/{contactId}', createContact)[0]).toBe(4);
+    expect(matchClass('GET /v1/contacts', createContact)[0]).toBe(4);
+    expect(matchClass('/v1', createContact)[0]).toBe(4);
   });
 
   it('lists the keys of a hit in normal form', () => {
     expect(exactKeys(createContact)).toEqual(['create a contact', 'createcontact', 'post /v1/contacts']);
     expect(exactKeys(contactsTag)).toEqual(['contacts']);
+  });
+});
+
+describe('namesField', () => {
+  it('finds a field by its name followed by its type, not the same word in a sentence', () => {
+    expect(namesField('due_at', 'Fields. due_at string<date-time> required. When it is due.')).toBe(true);
+    expect(namesField('idempotency-key', 'Header parameters Idempotency-Key string. A unique value.')).toBe(true);
+    expect(namesField('email_marketing', 'Fields. consent.email_marketing string. Whether they agreed.')).toBe(true);
+    expect(namesField('due_at', 'Set due_at to plan an action.')).toBe(false);
+    expect(namesField('due at', 'due at string')).toBe(false);
+  });
+
+  it('ranks an operation with the field before pages that only mention it', () => {
+    const overview = toSearchHit({url: '/docs/api/meridian-api.html', excerpt: '', meta: {title: 'Meridian API'}, content: 'Send an Idempotency-Key header with every POST.'});
+    const create = toSearchHit({url: '/docs/api/create-tag.html', excerpt: '', meta: {title: 'Create a tag', method: 'POST', path: '/v1/tags'}, content: 'Create a tag. Header parameters Idempotency-Key string. A unique value.'});
+    expect(paths(rankHits('Idempotency-Key', [overview, create]))).toEqual([create.path, overview.path]);
+  });
+});
+
+describe('matchPathTemplate', () => {
+  it('counts literal segments, allows a server base path of up to two segments, and matches mixed segments', () => {
+    expect(matchPathTemplate(['v1', 'contacts', 'c1'], '/v1/contacts/{id}')).toBe(2);
+    expect(matchPathTemplate(['v1.0', 'users', 'me'], '/users/{user-id}')).toBe(1);
+    expect(matchPathTemplate(['a', 'b', 'c', 'users'], '/users')).toBeUndefined();
+    expect(matchPathTemplate(['gists', 'x.json'], '/gists/{id}.json')).toBe(2);
+    expect(matchPathTemplate(['gists', 'x.txt'], '/gists/{id}.json')).toBeUndefined();
+  });
+});
+
+describe('stem and withinOneEdit', () => {
+  it('makes a plural and its singular one word', () => {
+    expect(['requests', 'repositories', 'addresses', 'status', 'class'].map(stem)).toEqual(['request', 'repository', 'address', 'statu', 'class']);
+  });
+
+  it('allows one insertion, deletion, substitution or swap', () => {
+    expect(['crete', 'creatte', 'creatr', 'craete', 'create'].map((word) => withinOneEdit(word, 'create'))).toEqual([true, true, true, true, true]);
+    expect(withinOneEdit('crate', 'create')).toBe(true);
+    expect(withinOneEdit('cretae', 'create')).toBe(true);
+    expect(withinOneEdit('crt', 'create')).toBe(false);
+    expect(withinOneEdit('delete', 'create')).toBe(false);
   });
 });

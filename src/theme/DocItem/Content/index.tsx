@@ -2,6 +2,7 @@ import type {ReactNode} from 'react';
 import Content from '@theme-original/DocItem/Content';
 import type ContentType from '@theme/DocItem/Content';
 import type {WrapperProps} from '@docusaurus/types';
+import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import CopyPageMarkdown from '@site/src/components/CopyPageMarkdown';
 import {useSearchVersionAttributes} from '@site/src/components/ApiVersions/search-scope';
 import styles from './styles.module.css';
@@ -16,13 +17,19 @@ type Props = WrapperProps<typeof ContentType>;
  */
 export default function ContentWrapper(props: Props): ReactNode {
   const versionAttributes = useSearchVersionAttributes();
+  const {source} = useDoc().metadata;
+  // Operation and schema pages name their own kind (OperationPage, SchemaPage); every other doc is a guide.
+  const ownKind = /\.(?:api|schema)\.mdx?$/.test(source);
   return (
     <>
       <div className={styles.pageTools}>
         <CopyPageMarkdown />
       </div>
+      {/* One Pagefind field per attribute: the version on the body, the kind on the element inside it. */}
       <div data-pagefind-body="" {...versionAttributes}>
-        <Content {...props} />
+        <div {...(ownKind ? {} : {'data-pagefind-filter': 'kind:guide', 'data-pagefind-meta': 'kind:guide'})}>
+          <Content {...props} />
+        </div>
       </div>
     </>
   );
