@@ -211,7 +211,9 @@ export async function buildInCopy(
   options: BuildInCopyOptions,
 ): Promise<MeasuredBuild> {
   // Cold: every build starts without a cache, the way a fresh CI checkout does.
-  return runBuildSteps(projectRoot, siteDir, specFile, label, log, options, () => copySite(projectRoot, siteDir, {warm: false}));
+  return runBuildSteps(projectRoot, siteDir, specFile, label, log, options, async () => {
+    await copySite(projectRoot, siteDir, {warm: false});
+  });
 }
 
 /**

@@ -49,9 +49,13 @@ const WORD = /[\p{L}\p{N}_]+/gu;
  * searched, never shown as an excerpt.
  */
 function isLabel(sentence: string, hit: SearchHit): boolean {
-  const text = sentence.replace(/[.\s]+$/, '');
+  let text = sentence.replace(/[.\s]+$/, '');
   if (text === hit.title || text === hit.name) return true;
-  if (hit.method && (text === `${hit.method} ${hit.apiPath ?? ''}`.trim() || text === hit.apiPath)) return true;
+  // Pagefind runs the endpoint and the labels after it into one sentence ("PATCH /v1/x Operation ID y Tags Z").
+  const endpoint = hit.method ? `${hit.method} ${hit.apiPath ?? ''}`.trim() : undefined;
+  if (endpoint && text.startsWith(endpoint)) text = text.slice(endpoint.length).trim();
+  else if (hit.apiPath && text.startsWith(hit.apiPath)) text = text.slice(hit.apiPath.length).trim();
+  if (text === '') return true;
   return /^(?:Operation ID|Tags|Webhook|Labels) /.test(text) || text.includes(' · ');
 }
 

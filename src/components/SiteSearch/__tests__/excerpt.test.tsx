@@ -79,6 +79,19 @@ describe('sentencesOf', () => {
     const schema = toSearchHit({url: '/docs/api/schemas/contact.html', excerpt: '', meta: {title: 'Contact'}, content: 'Contact. Schema · object · used by 4 operations and 1 schema. A person your firm advises.'});
     expect(sentencesOf(schema)).toEqual(['A person your firm advises.']);
   });
+
+  it('leaves out the endpoint when Pagefind runs it and the labels into one sentence, as it does on operation pages', () => {
+    const update = toSearchHit({
+      url: '/docs/api/update-contact.html',
+      excerpt: '',
+      meta: {title: 'Update a contact', method: 'PATCH', path: '/v1/contacts/{contactId}', operationId: 'updateContact', section: 'Contacts', kind: 'operation'},
+      content: 'Update a contact. PATCH /v1/contacts/{contactId} Operation ID updateContact Tags Contacts. Changes some fields of a contact.',
+    });
+    expect(sentencesOf(update)).toEqual(['Changes some fields of a contact.']);
+    // A sentence of the page's own text that starts with the endpoint keeps what follows it.
+    const own = {...update, content: 'PATCH /v1/contacts/{contactId} replaces nothing you leave out.'};
+    expect(sentencesOf(own)).toEqual(['PATCH /v1/contacts/{contactId} replaces nothing you leave out.']);
+  });
 });
 
 describe('hitExcerpt', () => {
