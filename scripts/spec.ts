@@ -6,23 +6,14 @@
 // is in place (new, or the last known good one with a warning), 1 otherwise.
 import process from 'node:process';
 
-import {resolveSpec} from '../src/spec-source/index.js';
+import {readSpecEnv, resolveSpec} from '../src/spec-source/index.js';
 import type {SpecEnv} from '../src/spec-source/index.js';
 import {parseCommandLine, UsageError} from './command-line';
 import {checkReleases, listReleaseEntries, VersionConfigError, type CheckedRelease} from '../src/versions/releases';
 import {writeVersions} from '../src/versions/versions-index';
 
-// The only place the spec source reads the environment.
-const env: SpecEnv = {
-  SPEC_FILE: process.env.SPEC_FILE,
-  SPEC_PROXY_URL: process.env.SPEC_PROXY_URL,
-  SPEC_PROXY_TOKEN: process.env.SPEC_PROXY_TOKEN,
-  SPEC_STRICT: process.env.SPEC_STRICT,
-  SPEC_TIMEOUT_MS: process.env.SPEC_TIMEOUT_MS,
-  SPEC_VALIDATION: process.env.SPEC_VALIDATION,
-  SPEC_LINK_BASE: process.env.SPEC_LINK_BASE,
-  SPEC_OVERLAYS: process.env.SPEC_OVERLAYS,
-};
+// The spec step reads the environment here and in scripts/start.ts, through readSpecEnv.
+const env: SpecEnv = readSpecEnv(process.env);
 
 const USAGE = 'usage: tsx scripts/spec.ts [--root <dir>]';
 

@@ -21,22 +21,12 @@ import {devFailure, devProblems, MAX_LISTED_PROBLEMS, problemLine, type DevProbl
 import {localReferencedFiles, watchFiles} from '../src/dev-loop/source-files';
 import {parseWatchInterval} from '../src/dev-loop/watch-interval';
 import {displayPath} from '../src/spec-source/config';
-import {BUNDLED_SPEC_PATH, readSpecConfig, resolveSpec, SpecConfigError, type SpecConfig, type SpecEnv} from '../src/spec-source/index.js';
+import {BUNDLED_SPEC_PATH, readSpecConfig, readSpecEnv, resolveSpec, SpecConfigError, type SpecConfig, type SpecEnv} from '../src/spec-source/index.js';
 import {parseSpecText} from '../src/spec-source/parse-spec';
 import {DEV_STATUS_FILE} from '../src/plugins/dev-problems/options';
 
 const root = process.cwd();
-// The same variables as scripts/spec.ts reads, for the same spec step.
-const env: SpecEnv = {
-  SPEC_FILE: process.env.SPEC_FILE,
-  SPEC_PROXY_URL: process.env.SPEC_PROXY_URL,
-  SPEC_PROXY_TOKEN: process.env.SPEC_PROXY_TOKEN,
-  SPEC_STRICT: process.env.SPEC_STRICT,
-  SPEC_TIMEOUT_MS: process.env.SPEC_TIMEOUT_MS,
-  SPEC_VALIDATION: process.env.SPEC_VALIDATION,
-  SPEC_LINK_BASE: process.env.SPEC_LINK_BASE,
-  SPEC_OVERLAYS: process.env.SPEC_OVERLAYS,
-};
+const env: SpecEnv = readSpecEnv(process.env);
 const PREFIX = '[start]';
 const TSX = require.resolve('tsx/cli');
 const DOCUSAURUS = require.resolve('@docusaurus/core/bin/docusaurus.mjs');

@@ -27,6 +27,20 @@ export interface SpecEnv {
   SPEC_OVERLAYS?: string | undefined;
 }
 
+/** The spec step's variables from `environment`: what `npm run spec` and `npm start` read, and nothing else. */
+export function readSpecEnv(environment: NodeJS.ProcessEnv): SpecEnv {
+  return {
+    SPEC_FILE: environment.SPEC_FILE,
+    SPEC_PROXY_URL: environment.SPEC_PROXY_URL,
+    SPEC_PROXY_TOKEN: environment.SPEC_PROXY_TOKEN,
+    SPEC_STRICT: environment.SPEC_STRICT,
+    SPEC_TIMEOUT_MS: environment.SPEC_TIMEOUT_MS,
+    SPEC_VALIDATION: environment.SPEC_VALIDATION,
+    SPEC_LINK_BASE: environment.SPEC_LINK_BASE,
+    SPEC_OVERLAYS: environment.SPEC_OVERLAYS,
+  };
+}
+
 /** What the spec step does with a description that has problems but can be published. */
 export type ValidationMode = 'publish' | 'strict';
 

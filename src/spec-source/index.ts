@@ -2,7 +2,7 @@
 // the site is built from. `scripts/spec.ts` is the command-line entry.
 export {resolveSpec, LOG_PREFIX} from './resolve-spec.js';
 export type {FetchTuning, ResolveSpecOptions, ResolveSpecResult, SpecLogger} from './resolve-spec.js';
-export {readSpecConfig, BUNDLED_SPEC_PATH, DEFAULT_TIMEOUT_MS, OUT_DIR} from './config.js';
+export {readSpecConfig, readSpecEnv, BUNDLED_SPEC_PATH, DEFAULT_TIMEOUT_MS, OUT_DIR} from './config.js';
 export type {SpecConfig, SpecEnv, SpecSource, SpecSourceKind} from './config.js';
 export {SpecConfigError, SpecSourceError} from './errors.js';
 export {DEFAULT_MAX_BYTES, FETCH_DEFAULTS, USER_AGENT, fetchSpec} from './fetch-spec.js';
