@@ -124,6 +124,7 @@ describe.concurrent('npm run spec against a real proxy', () => {
       '.spec/page-outline.json',
       '.spec/problems.json',
       '.spec/provenance.json',
+      '.spec/versions/index.json',
     ]);
   });
 

@@ -8,6 +8,7 @@ import {resolveSpec} from '../../resolve-spec.js';
 import {PAGE_OUTLINE_FILE_NAME, PROBLEMS_FILE_NAME, writeSpecAtomically} from '../../write-spec.js';
 import type {DerivedFiles, SpecProvenance} from '../../write-spec.js';
 import {FIXTURES} from './run-cli.js';
+import {writeVersions} from '../../../versions/versions-index.js';
 
 const created: string[] = [];
 
@@ -55,6 +56,8 @@ export async function seedLastKnownGood(root: string): Promise<SeededSpec> {
     provenance: {...provenance, fetchedAt: new Date(Date.now() - SEED_AGE_MS).toISOString()},
     derived,
   });
+  // What `npm run spec` (scripts/spec.ts) writes after the spec: the versions index, here with no release.
+  await writeVersions(root, [], {version: provenance.version, title: provenance.title});
   return readResolved(root);
 }
 
