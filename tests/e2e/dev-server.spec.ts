@@ -50,7 +50,11 @@ test.beforeAll(async () => {
   await copySite(path.join(__dirname, '..', '..'), path.join(work, 'site'), {warm: false});
   mkdirSync(path.join(work, 'spec'));
   copyFileSync(FIXTURE, description);
-  server = startDevServer({siteDir: path.join(work, 'site'), port: PORT, env: {SPEC_FILE: description}});
+  // As in the corpus: another API's description cannot resolve the site's hand-written links to
+  // Meridian's operations, so it publishes with them listed even when the caller (CI) gates its own
+  // build with SPEC_VALIDATION=strict.
+  const env = {SPEC_FILE: description, SPEC_VALIDATION: 'publish'};
+  server = startDevServer({siteDir: path.join(work, 'site'), port: PORT, env});
   await waitForPage(`${server.url}/docs/api/list-lanterns`, 540_000).catch((error: Error) => {
     throw new Error(`${error.message}; the server printed:\n${server.output()}`);
   });

@@ -168,6 +168,23 @@ export function typoQueries(query: string): string[] {
   return [...new Set(queries)];
 }
 
+/**
+ * Whether a hit found without Pagefind (the endpoint lists) passes `filters`
+ * as Pagefind would pass its page: by its kind, its tags (the section) and
+ * its API version; a filter the hit cannot tell is not held against it.
+ */
+export function passesFilters(hit: SearchHit, filters: SearchFilters | undefined): boolean {
+  if (!filters) return true;
+  const known: Record<string, string[]> = {kind: [hit.kind], tag: hit.section.split(', '), version: hit.version ? [hit.version] : []};
+  return Object.entries(filters).every(([name, want]) => {
+    const have = known[name];
+    if (have === undefined) return true;
+    if (typeof want === 'string') return want === '' || have.includes(want);
+    if ('none' in want) return !want.none.some((value) => have.includes(value));
+    return want.length === 0 || want.some((value) => have.includes(value));
+  });
+}
+
 /** Pagefind's filter option: each value list as Pagefind's `any`, an exclusion as its `none`. */
 export function pagefindFilters(filters: SearchFilters | undefined): Record<string, unknown> | undefined {
   if (!filters) return undefined;
@@ -198,7 +215,13 @@ export async function searchSite(
   const kindFilter = filters?.kind;
   const wantsKind = (kind: string) => kindFilter === undefined || kindFilter === '' || kindFilter === kind || (Array.isArray(kindFilter) && kindFilter.includes(kind));
   // A path names its operation through the endpoint lists, as concrete values are words no page has.
-  const byEndpoint = wantsKind('operation') || wantsKind('webhook') ? endpointHits(new URL('./', new URL(bundleUrl, window.location.href)).href, query).catch(() => []) : Promise.resolve([]);
+  const byEndpoint =
+    wantsKind('operation') || wantsKind('webhook')
+      ? endpointHits(new URL('./', new URL(bundleUrl, window.location.href)).href, query).then(
+          (hits) => hits.filter((hit) => passesFilters(hit, filters)),
+          () => [],
+        )
+      : Promise.resolve([]);
   // A one-word query may be a schema's or tag's name: a short page can rank below RERANK_WINDOW pages that repeat the word.
   const oneWord = !/\s/.test(query.trim()) && !query.includes('/');
   // One search per kind: a schema named by the query ranks below tag pages that hold its name in theirs.

@@ -46,7 +46,7 @@ export function writeEndpointLists(indexDir) {
     const first = meta.path.split('/').find((segment) => segment !== '') ?? '';
     const name = segmentFileName(first);
     const list = bySegment.get(name) ?? [];
-    list.push([meta.method, meta.path, url, meta.title ?? '', meta.section ?? '', meta.operationId ?? '', meta.kind ?? '']);
+    list.push([meta.method, meta.path, url, meta.title ?? '', meta.section ?? '', meta.operationId ?? '', meta.kind ?? '', ...(meta.version ? [meta.version] : [])]);
     bySegment.set(name, list);
     count += 1;
   }

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 
-import {readHits, typoQueries, type PagefindResult} from '../pagefind';
+import {pagefindFilters, passesFilters, readHits, typoQueries, type PagefindResult} from '../pagefind';
+import type {SearchHit} from '../ranking';
 import type {PagefindResultData} from '../ranking';
 
 /** A Pagefind result whose data arrive when the test says so. */
@@ -84,5 +85,44 @@ describe('typoQueries', () => {
     expect(typoQueries('get user')).toEqual([]);
     expect(typoQueries('email_marketing')).toEqual([]);
     expect(typoQueries('POST /v1/contacts')).toEqual([]);
+  });
+});
+
+describe('filters on hits found without Pagefind (the endpoint lists)', () => {
+  const hit = (version?: string): SearchHit => ({
+    path: '/docs/api/update-action',
+    title: 'Update an action',
+    section: 'Actions, Tasks',
+    kind: 'operation',
+    method: 'PATCH',
+    apiPath: '/v1/actions/{actionId}',
+    ...(version ? {version} : {}),
+    excerpt: '',
+    content: '',
+  });
+
+  it('leaves out an older version when the scope names the others, as Pagefind leaves out their pages', () => {
+    const scope = {version: {none: ['2.2.0', '2.1.0']}};
+    expect(passesFilters(hit('2.3.0'), scope)).toBe(true);
+    expect(passesFilters(hit('2.2.0'), scope)).toBe(false);
+    expect(passesFilters(hit(), scope)).toBe(true);
+    expect(passesFilters(hit('2.2.0'), {version: '2.2.0'})).toBe(true);
+    expect(passesFilters(hit('2.3.0'), {version: ['2.1.0', '2.2.0']})).toBe(false);
+  });
+
+  it('checks kind and tag, and does not hold a filter it cannot tell against the hit', () => {
+    expect(passesFilters(hit(), {kind: 'operation', tag: 'Tasks'})).toBe(true);
+    expect(passesFilters(hit(), {kind: 'schema'})).toBe(false);
+    expect(passesFilters(hit(), {tag: 'Contacts'})).toBe(false);
+    expect(passesFilters(hit(), {colour: 'blue', kind: ''})).toBe(true);
+  });
+
+  it('passes the same filters to Pagefind: lists as any, exclusions as none, empty ones left out', () => {
+    expect(pagefindFilters({kind: 'schema', tag: ['A', 'B'], version: {none: ['2.2.0']}, empty: ''})).toEqual({
+      kind: 'schema',
+      tag: {any: ['A', 'B']},
+      version: {none: ['2.2.0']},
+    });
+    expect(pagefindFilters({kind: ''})).toBeUndefined();
   });
 });
