@@ -140,8 +140,9 @@ export function parseSpecText(text: string, options: ParseSpecOptions = {}): unk
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (/alias count/i.test(message)) {
+      const bombAt = aliasBombAt(document);
       throw new SpecSourceError(
-        `YAML error: too many alias expansions (limit ${MAX_ALIAS_COUNT}); the document looks like an alias bomb`,
+        `YAML error${bombAt === undefined ? '' : ` at ${at(bombAt)}`}: too many alias expansions (limit ${MAX_ALIAS_COUNT}); the document looks like an alias bomb`,
       );
     }
     const mergeAt = /Merge sources/.test(message) ? badMergeAt(document) : undefined;
@@ -222,6 +223,44 @@ function yamlTooDeepAt(root: unknown): number | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * Offset of the alias at which expanding the document's aliases in order
+ * reaches MAX_ALIAS_COUNT, each alias counting itself and every alias inside
+ * what it names (else the alias that expands most); `yaml` says only that
+ * the cap was passed, not where.
+ */
+function aliasBombAt(document: Document): number | undefined {
+  const expansions = new Map<unknown, number>();
+  const expansionsOf = (target: unknown): number => {
+    const known = expansions.get(target);
+    if (known !== undefined) return known;
+    expansions.set(target, 0); // an alias inside its own anchor is refused elsewhere
+    let count = 0;
+    visit(target as Parameters<typeof visit>[0], {
+      Alias(_key, alias) {
+        count = Math.min(count + 1 + expansionsOf(alias.resolve(document)), Number.MAX_SAFE_INTEGER);
+      },
+    });
+    expansions.set(target, count);
+    return count;
+  };
+  // `yaml` counts an anchor's own value as one use, so the cap is reached, not passed, by aliases alone.
+  let total = 0;
+  let found: number | undefined;
+  let largest: {at: number | undefined; expansions: number} = {at: undefined, expansions: -1};
+  visit(document, {
+    Alias(_key, alias) {
+      const expansions = 1 + expansionsOf(alias.resolve(document));
+      if (expansions > largest.expansions) largest = {at: alias.range?.[0], expansions};
+      total += expansions;
+      if (total < MAX_ALIAS_COUNT) return undefined;
+      found = alias.range?.[0];
+      return visit.BREAK;
+    },
+  });
+  return found ?? largest.at;
 }
 
 /**

@@ -246,7 +246,7 @@ describe('readResolvedSpec: the one alias policy for .spec/openapi.yaml', () => 
 
   it('refuses more, with the spec step’s message, the reader and the file', () => {
     expect(() => read(aliases(100))).toThrow(
-      '[api-pages] .spec/openapi.yaml cannot be read (YAML error: too many alias expansions (limit 100); the document looks like an alias bomb); run "npm run spec".',
+      '[api-pages] .spec/openapi.yaml cannot be read (YAML error at line 3, column 802: too many alias expansions (limit 100); the document looks like an alias bomb); run "npm run spec".',
     );
   });
 

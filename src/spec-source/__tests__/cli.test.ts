@@ -411,7 +411,7 @@ describe.concurrent('npm run spec against a real proxy', () => {
     expect(result.status).toBe(0);
     expect(lines(result.stderr)).toEqual(
       fallbackWarning(
-        `Could not use the spec from proxy ${specUrl}: YAML error: too many alias expansions (limit 100); the document looks like an alias bomb.`,
+        `Could not use the spec from proxy ${specUrl}: YAML error at line 5, column 8: too many alias expansions (limit 100); the document looks like an alias bomb.`,
         PROXY_HINT,
         seeded!,
       ),

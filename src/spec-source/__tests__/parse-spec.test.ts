@@ -100,7 +100,23 @@ describe('parseSpecText', () => {
   it('stops an alias bomb at the alias expansion limit, before expanding it', async () => {
     const bomb = await fixture('alias-bomb.yaml');
     expect(parseError(bomb).message).toBe(
-      'YAML error: too many alias expansions (limit 100); the document looks like an alias bomb',
+      'YAML error at line 5, column 8: too many alias expansions (limit 100); the document looks like an alias bomb',
+    );
+  });
+
+  it('names the alias where the expansions reach the limit, wherever it sits', () => {
+    const level = (name: string, of: string) => `    ${name}: &${name} [${Array(6).fill(`*${of}`).join(', ')}]\n`;
+    const text = [
+      'openapi: 3.1.0',
+      'info: {title: T, version: "1"}',
+      'paths: {}',
+      'components:',
+      '  x-lists:',
+      '    a: &a [lol]',
+    ].join('\n') + '\n' + level('b', 'a') + level('c', 'b') + level('d', 'c');
+    // b: 6 expansions; c: 6 × (1 + 6) = 42, 48 in all; d's second *c reaches 100 (48 + 43 + 43).
+    expect(parseError(text).message).toBe(
+      'YAML error at line 9, column 16: too many alias expansions (limit 100); the document looks like an alias bomb',
     );
   });
 
