@@ -73,6 +73,10 @@ test.describe('API versions', () => {
     const gone = await (await request.get('/docs/api/2.2.0/search-contacts')).text();
     expect(gone).toMatch(/<link[^>]*rel="?canonical"?[^>]*href="?https:\/\/[^/"]+\/docs\/api\/2\.2\.0\/search-contacts"?/);
     expect(gone).toContain('This page is not in the current version');
+    // The schemas' generated index has no doc of its own; its canonical link is the current index all the same.
+    const schemasIndex = await (await request.get('/docs/api/2.2.0/schemas')).text();
+    expect(schemasIndex).toMatch(/<link[^>]*rel="?canonical"?[^>]*href="?https:\/\/[^/"]+\/docs\/api\/schemas"?[ />]/);
+    expect(schemasIndex).toMatch(/<meta[^>]*name="?robots"?[^>]*content="?noindex"?/);
     const current = await (await request.get('/docs/api/create-contact')).text();
     expect(current).not.toMatch(/noindex/);
     expect(current).not.toContain('data-api-version-banner');

@@ -46,6 +46,16 @@ function whyMissing(file: VersionPagesFile, page: VersionPage, target: string): 
 }
 
 /**
+ * The current version's page for `pathname` of an older version, when it has
+ * no doc of its own to say so: the schemas' index is a generated index.
+ */
+export function currentPathOfIndex(versions: readonly ApiVersionInfo[], pathname: string): string | undefined {
+  const version = versionOfPath(versions, pathname);
+  if (version === undefined || version.schemasIndexPath !== pathname.replace(/\/$/, '')) return undefined;
+  return versions.find((candidate) => candidate.current)?.schemasIndexPath;
+}
+
+/**
  * Where switching to version `target` from `pathname` leads: the same page in
  * that version (an operation by operationId, else method and path), else the
  * version's overview with a note saying why.
@@ -55,6 +65,9 @@ export function switchTarget(file: VersionPagesFile, versions: readonly ApiVersi
   if (to === undefined) throw new Error(`[api-versions] no version is named "${target}"`);
   const from = versionOfPath(versions, pathname);
   if (from === undefined) return {path: to.overviewPath};
+  if (from.schemasIndexPath !== undefined && pathname.replace(/\/$/, '') === from.schemasIndexPath) {
+    return to.schemasIndexPath !== undefined ? {path: to.schemasIndexPath} : {path: to.overviewPath, note: `Version ${to.name} has no schemas.`};
+  }
   const pageId = decodeURI(pathname.slice(from.routeBasePath.length + 1)).replace(/\/$/, '');
   const page = (file.pages[from.name] ?? []).find((candidate) => candidate.pageId === pageId);
   if (page === undefined) return {path: to.overviewPath};

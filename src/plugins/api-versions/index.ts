@@ -2,7 +2,7 @@ import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-import {assignPageIds} from '../../openapi/page-ids';
+import {SCHEMA_PAGES_DIR, assignPageIds} from '../../openapi/page-ids';
 import {readResolvedSpec} from '../../spec-source/parse-spec';
 import {readVersionsIndex} from '../../versions/versions-index';
 import {versionPages} from '../../versions/version-pages';
@@ -45,14 +45,23 @@ export default function apiVersionsPlugin(context: LoadContext, options: PluginO
       const currentPages = await readPages(options.specPath);
       const current = index?.current ?? {version: 'current', routeBasePath: '/docs/api'};
       const overview = (pages: typeof currentPages) => pages.find((page) => page.kind === 'overview')?.pageId ?? '';
+      const schemasIndex = (routeBasePath: string, pages: typeof currentPages) =>
+        pages.some((page) => page.kind === 'schema') ? {schemasIndexPath: `${routeBasePath}/${SCHEMA_PAGES_DIR}`} : {};
       const older = await Promise.all((index?.older ?? []).map(async (version) => ({version, pages: await readPages(version.specPath)})));
       const versions = [
-        {name: current.version, routeBasePath: current.routeBasePath, overviewPath: `${current.routeBasePath}/${overview(currentPages)}`, current: true},
+        {
+          name: current.version,
+          routeBasePath: current.routeBasePath,
+          overviewPath: `${current.routeBasePath}/${overview(currentPages)}`,
+          ...schemasIndex(current.routeBasePath, currentPages),
+          current: true,
+        },
         ...older.map(({version, pages}) => ({
           name: version.version,
           ...(version.releaseDate ? {releaseDate: version.releaseDate} : {}),
           routeBasePath: version.routeBasePath,
           overviewPath: `${version.routeBasePath}/${overview(pages)}`,
+          ...schemasIndex(version.routeBasePath, pages),
           current: false,
         })),
       ];

@@ -7,6 +7,8 @@ export interface ApiVersionInfo {
   releaseDate?: string;
   routeBasePath: string;
   overviewPath: string;
+  /** The schemas' index (a generated index, no doc of its own), when the version has schemas. */
+  schemasIndexPath?: string;
   current: boolean;
 }
 

@@ -1,11 +1,11 @@
 import {describe, expect, it} from 'vitest';
 
 import type {ApiVersionInfo, VersionPagesFile} from '../../../plugins/api-versions/types';
-import {switchTarget, versionOfPath} from '../switch-target';
+import {currentPathOfIndex, switchTarget, versionOfPath} from '../switch-target';
 
 const versions: ApiVersionInfo[] = [
-  {name: '2.3.0', routeBasePath: '/docs/api', overviewPath: '/docs/api/meridian-api', current: true},
-  {name: '2.2.0', releaseDate: '2025-04-08', routeBasePath: '/docs/api/2.2.0', overviewPath: '/docs/api/2.2.0/meridian-api', current: false},
+  {name: '2.3.0', routeBasePath: '/docs/api', overviewPath: '/docs/api/meridian-api', schemasIndexPath: '/docs/api/schemas', current: true},
+  {name: '2.2.0', releaseDate: '2025-04-08', routeBasePath: '/docs/api/2.2.0', overviewPath: '/docs/api/2.2.0/meridian-api', schemasIndexPath: '/docs/api/2.2.0/schemas', current: false},
   {name: '2.1.0', releaseDate: '2025-01-21', routeBasePath: '/docs/api/2.1.0', overviewPath: '/docs/api/2.1.0/meridian-api', current: false},
 ];
 
@@ -46,6 +46,19 @@ describe('switching API versions', () => {
     expect(switchTarget(file, versions, '/docs/api/2.2.0/create-a-contact', '2.1.0')).toEqual({path: '/docs/api/2.1.0/create-contact'});
     expect(switchTarget(file, versions, '/docs/api/2.2.0/get-timeline', '2.3.0')).toEqual({path: '/docs/api/get-contact-timeline'});
     expect(switchTarget(file, versions, '/docs/api/schemas/contact', '2.2.0')).toEqual({path: '/docs/api/2.2.0/schemas/contact'});
+  });
+
+  it("goes from one version's schemas index to another's, and says when a version has none", () => {
+    expect(switchTarget(file, versions, '/docs/api/schemas', '2.2.0')).toEqual({path: '/docs/api/2.2.0/schemas'});
+    expect(switchTarget(file, versions, '/docs/api/2.2.0/schemas/', '2.3.0')).toEqual({path: '/docs/api/schemas'});
+    expect(switchTarget(file, versions, '/docs/api/schemas', '2.1.0')).toEqual({path: '/docs/api/2.1.0/meridian-api', note: 'Version 2.1.0 has no schemas.'});
+  });
+
+  it("points an older schemas index's canonical link at the current one, and nothing else", () => {
+    expect(currentPathOfIndex(versions, '/docs/api/2.2.0/schemas')).toBe('/docs/api/schemas');
+    expect(currentPathOfIndex(versions, '/docs/api/2.2.0/schemas/')).toBe('/docs/api/schemas');
+    expect(currentPathOfIndex(versions, '/docs/api/2.2.0/create-contact')).toBeUndefined();
+    expect(currentPathOfIndex(versions, '/docs/api/2.1.0/schemas')).toBeUndefined();
   });
 
   it("lands on the version's overview with a note from the changelog when the operation is not there", () => {
