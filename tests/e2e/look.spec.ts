@@ -87,6 +87,56 @@ test.describe('phone (390 px, touch)', () => {
   });
 });
 
+test.describe('consistent type and spacing (desktop, 1440 px)', () => {
+  test.use(VIEWPORTS[0]);
+
+  test('"Copy page as Markdown" is no bright pill in dark mode', async ({page}) => {
+    await useMode(page, 'dark');
+    await gotoHydrated(page, OVERVIEW);
+    const background = await page.getByRole('button', {name: 'Copy page as Markdown'}).evaluate((button) => getComputedStyle(button).backgroundColor);
+    const [red, green, blue] = (/rgba?\(([^)]+)\)/.exec(background)?.[1].split(/[\s,/]+/) ?? []).map(Number);
+    // WCAG relative luminance: the dark page is near 0, a near-white pill near 1.
+    const linear = (channel: number) => (channel / 255 <= 0.03928 ? channel / 255 / 12.92 : ((channel / 255 + 0.055) / 1.055) ** 2.4);
+    const luminance = 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue);
+    expect(luminance, `background ${background}`).toBeLessThan(0.2);
+  });
+
+  test('response headers are set like request fields: the same name and type fonts; patterns in code type', async ({page}) => {
+    await gotoHydrated(page, OPERATION);
+    const fonts = await page.evaluate(() => {
+      const style = (selector: string) => {
+        const element = document.querySelector(selector);
+        if (element === null) throw new Error(`no ${selector}`);
+        const computed = getComputedStyle(element);
+        return {family: computed.fontFamily, weight: computed.fontWeight};
+      };
+      const field = '[id="request-body.phone"]';
+      const header = '[id^="response-201-headers."]';
+      return {
+        fieldName: style(`${field} [class*="fieldName"]`),
+        fieldType: style(`${field} [class*="type_"]`),
+        headerName: style(`${header} [class*="fieldName"]`),
+        headerType: style(`${header} [class*="type_"]`),
+        pattern: style(`${field} dd code`),
+        code: style('code'),
+      };
+    });
+    expect(fonts.headerName).toEqual(fonts.fieldName);
+    expect(fonts.headerType).toEqual(fonts.fieldType);
+    expect(fonts.pattern.family).toBe(fonts.code.family);
+  });
+
+  test('a tag page\'s "Operations" heading stands clear of the paragraph above it', async ({page}) => {
+    await gotoHydrated(page, '/docs/api/contacts');
+    const gap = await page.locator('h2#operations').evaluate((heading) => {
+      const above = heading.previousElementSibling;
+      if (above === null) throw new Error('nothing above the Operations heading');
+      return heading.getBoundingClientRect().top - above.getBoundingClientRect().bottom;
+    });
+    expect(gap).toBeGreaterThanOrEqual(16);
+  });
+});
+
 test('the first press on a code sample\'s copy button copies its code, before the samples have hydrated', async ({page, context, baseURL}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: baseURL});
   await gotoHydrated(page, OPERATION);
