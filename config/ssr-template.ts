@@ -13,16 +13,28 @@
  * deferred scripts, so the stylesheet and images still come first (at the
  * preload's default high priority they delayed the first contentful paint).
  * They are executed, in
- * order, from a task after the first frame that follows DOMContentLoaded
+ * order, once DOMContentLoaded has fired and the first frame is on screen
  * (`SCRIPT_STARTER`). The same scripts run in the same order; only the task
- * they run in changes. In a background tab, which paints no frame, a timer
- * starts them.
+ * they run in changes.
+ *
+ * "On screen" is the first paint timing entry, which Chromium queues when the
+ * frame is presented, not when the main thread has produced it: a produced
+ * frame can wait a second or more for the display, and scripts started in
+ * that wait put the app's start and the route's chunks before the first
+ * thing the reader sees. Browsers without paint entries start the scripts a
+ * task after the next animation frame. A hidden document (a background tab,
+ * a prerender) presents no frame, so a short timer starts them there; a
+ * longer one starts them in any case, for a visible document that is never
+ * drawn (an iframe scrolled out of view).
  *
  * After upgrading Docusaurus, diff the core's template against this one.
  */
 
-/** How long after DOMContentLoaded the scripts start at the latest when no frame is painted (a hidden tab), ms. */
+/** How long after DOMContentLoaded, or after the document is hidden, the scripts of a hidden document start, ms. */
 export const START_WITHOUT_FRAME_MS = 250;
+
+/** How long after DOMContentLoaded the scripts start at the latest, whether or not a frame was presented, ms. */
+export const START_AT_THE_LATEST_MS = 3000;
 
 /**
  * The inline script that starts the page's scripts: a function of their URLs,
@@ -41,11 +53,25 @@ export const SCRIPT_STARTER = `function (urls) {
       document.head.appendChild(script);
     }
   }
+  function startIfHidden() {
+    if (document.visibilityState === 'hidden') setTimeout(start, ${START_WITHOUT_FRAME_MS});
+  }
   function afterFirstFrame() {
-    requestAnimationFrame(function () {
-      setTimeout(start, 0);
-    });
-    setTimeout(start, ${START_WITHOUT_FRAME_MS});
+    var entryTypes = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes;
+    if (entryTypes && entryTypes.indexOf('paint') !== -1) {
+      var observer = new PerformanceObserver(function () {
+        observer.disconnect();
+        start();
+      });
+      observer.observe({type: 'paint', buffered: true});
+    } else {
+      requestAnimationFrame(function () {
+        setTimeout(start, 0);
+      });
+    }
+    startIfHidden();
+    document.addEventListener('visibilitychange', startIfHidden);
+    setTimeout(start, ${START_AT_THE_LATEST_MS});
   }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterFirstFrame);
   else afterFirstFrame();

@@ -1,7 +1,7 @@
 import {test, expect, gotoHydrated} from './fixtures';
 
 /**
- * How a page starts: its scripts run after the first frame
+ * How a page starts: its scripts run once the first frame is on screen
  * (config/ssr-template.ts), and React DOM's client is a script of its own,
  * loaded by the main script, so that its evaluation is not part of the main
  * script's task (src/plugins/staged-start); the page still hydrates, and
@@ -12,7 +12,7 @@ import {test, expect, gotoHydrated} from './fixtures';
 const REACT_DOM_CLIENT_MARKER = '__reactContainer$';
 
 test.describe('start-up in steps', () => {
-  test("the HTML preloads its scripts and runs none before the first frame; the main script leaves React DOM's client to a script of its own; the page hydrates", async ({page, request}) => {
+  test("the HTML preloads its scripts and runs none before the first paint is on screen; the main script leaves React DOM's client to a script of its own; the page hydrates", async ({page, request}) => {
     const html = await (await request.get('/docs/api/create-contact')).text();
     // Deferred or blocking script elements would run in the task of the first layout (config/ssr-template.ts).
     expect(html).not.toMatch(/<script[^>]*\ssrc=/);
@@ -24,6 +24,14 @@ test.describe('start-up in steps', () => {
     expect(main, `the main script among the preloaded ${preloaded.join(', ')}`).toBeDefined();
     expect(preloaded.some((src) => /\/runtime~main\.[0-9a-f]+\.js$/.test(src))).toBe(true);
 
+    // Whether the first paint was on screen (its timing entry queued) when the page added its first script element.
+    await page.addInitScript(() => {
+      new MutationObserver((records, observer) => {
+        if (!records.some((record) => Array.from(record.addedNodes).some((node) => node instanceof HTMLScriptElement && node.src))) return;
+        observer.disconnect();
+        (window as Window & {paintsBeforeFirstScript?: number}).paintsBeforeFirstScript = performance.getEntriesByType('paint').length;
+      }).observe(document, {childList: true, subtree: true});
+    });
     const scripts: string[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
@@ -32,6 +40,7 @@ test.describe('start-up in steps', () => {
     // The preloaded scripts are the ones that ran: each is a script element of the page now.
     const running = await page.locator('script[src]').evaluateAll((elements) => elements.map((element) => new URL((element as HTMLScriptElement).src).pathname));
     expect(running).toEqual(expect.arrayContaining(preloaded));
+    expect(await page.evaluate(() => (window as Window & {paintsBeforeFirstScript?: number}).paintsBeforeFirstScript)).toBeGreaterThan(0);
 
     expect(await (await request.get(main!)).text()).not.toContain(REACT_DOM_CLIENT_MARKER);
     const holders: string[] = [];
