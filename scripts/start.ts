@@ -33,6 +33,8 @@ const root = process.cwd();
 const env: SpecEnv = readSpecEnv(process.env);
 const PREFIX = '[start]';
 const DOCUSAURUS = require.resolve('@docusaurus/core/bin/docusaurus.mjs');
+/** One reload of a plugin per burst of the files a save writes, not one per file: src/dev-loop/batch-plugin-reloads.cjs. */
+const DEV_SERVER_PRELOAD = path.join(__dirname, '../src/dev-loop/dev-server-preload.cjs');
 
 const say = (line: string) => process.stdout.write(`${PREFIX} ${line}\n`);
 const complain = (line: string) => process.stderr.write(`${PREFIX} ${line}\n`);
@@ -193,7 +195,7 @@ function main(): void {
       process.exitCode = 1;
       return;
     }
-    server = spawn(process.execPath, [DOCUSAURUS, 'start', ...process.argv.slice(2)], {stdio: ['ignore', 'inherit', 'inherit']});
+    server = spawn(process.execPath, ['--require', DEV_SERVER_PRELOAD, DOCUSAURUS, 'start', ...process.argv.slice(2)], {stdio: ['ignore', 'inherit', 'inherit']});
     server.on('exit', (code, signal) => {
       watcher?.close();
       process.exit(code ?? (signal ? 1 : 0));
