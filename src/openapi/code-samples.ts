@@ -9,7 +9,7 @@
  * never as an identifier, in a comment, or outside a string literal. The
  * method is spelt as an identifier only when it is one of a fixed list.
  */
-import {csharpString, goString, javaString, jsString, phpDoubleQuoted, phpString, pythonString, rubyString, shellString} from './code-sample-literals';
+import {csharpString, curlFormArgument, goString, javaString, jsString, phpDoubleQuoted, phpString, pythonString, rubyString, shellString} from './code-sample-literals';
 import {jsLiteral, phpLiteral, pythonLiteral, type RawCode} from './code-sample-values';
 import {PLACEHOLDER_FOLDER, partHeaderLines} from './form-parts';
 import {wellFormed} from './well-formed';
@@ -101,34 +101,11 @@ function filePath(part: FormPart): string {
   return `${PLACEHOLDER_FOLDER}${part.fileName ?? ''}`;
 }
 
-/** Whether the file name a client takes from the path (its last segment) is not the part's file name. */
-function fileNameDiffers(part: FormPart): boolean {
-  return /[/\\]/.test(part.fileName ?? '');
-}
 
 
 /** Header lines in name order, the order the cURL and PHP samples have always had. */
 function headersByName(request: PreparedRequest): {name: string; value: string}[] {
   return [...request.headers].sort((first, second) => (first.name < second.name ? -1 : first.name > second.name ? 1 : 0));
-}
-
-/**
- * A word of a `--form` argument as curl reads it: as written when curl reads
- * nothing in it, else in double quotes with `\\` and `\"` escaped, which
- * keeps a `;` (curl's parameter separator), a `,` (its file list separator),
- * a leading `@` or `<` (read a file) and leading or trailing spaces as text.
- */
-function curlFormWord(text: string): string {
-  const plain = !/^[\s@<"]|[;,]|\s$/.test(text);
-  return plain ? text : `"${text.replace(/[\\"]/g, (char) => `\\${char}`)}"`;
-}
-
-/** One `--form` argument: `name=value`, or `name=@path` for a file, with `;type=` where the part has a Content-Type. */
-function curlFormArgument(part: FormPart): string {
-  const type = part.contentType === undefined ? '' : `;type=${part.contentType}`;
-  if (part.fileName === undefined) return `${part.name}=${curlFormWord(part.value ?? '')}${type}`;
-  const fileName = fileNameDiffers(part) ? `;filename=${curlFormWord(part.fileName)}` : '';
-  return `${part.name}=@${curlFormWord(filePath(part))}${type}${fileName}`;
 }
 
 function curlSample(request: PreparedRequest): string {
@@ -144,7 +121,7 @@ function curlSample(request: PreparedRequest): string {
     // Each field encoded again, so that a `&`, `=` or `@` in a value stays in it.
     for (const [name, value] of body.fields) lines.push(`--data ${shellString(`${encodeQueryComponent(name)}=${encodeQueryComponent(value)}`)}`);
   } else if (body?.kind === 'multipart') {
-    for (const part of body.parts) lines.push(`--form ${shellString(curlFormArgument(part))}`);
+    for (const part of body.parts) lines.push(`--form ${shellString(curlFormArgument(part, filePath(part)))}`);
   } else if (body?.kind === 'text') {
     // `--data @name` sends the file `name`; `--data-raw` sends the text as it is.
     lines.push(`${body.text.startsWith('@') ? '--data-raw' : '--data'} ${shellString(body.text)}`);
