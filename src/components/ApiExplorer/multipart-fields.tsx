@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import type {FormPart, MediaTypeModel} from '@site/src/openapi/types';
 import {Field} from './form-parts';
+import styles from './styles.module.css';
 
 /**
  * The explorer's form for a `multipart/form-data` body: a text box per text
@@ -91,7 +92,7 @@ export function MultipartFields({
 }): ReactNode {
   const set = (name: string, value: FormValue) => onChange(new Map(values).set(name, value));
   return (
-    <fieldset>
+    <fieldset className={styles.formBody}>
       <legend>Request body (multipart/form-data)</legend>
       {fields.map((field, index) => {
         const id = `${idPrefix}-part-${index}`;
