@@ -12,6 +12,7 @@
  * Go and Ruby refuse to escape, becomes U+FFFD first, as the page's HTML does.
  */
 import {wellFormed} from './well-formed';
+import type {FormPart} from './types';
 
 /** Characters every language writes as an escape sequence. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
@@ -127,4 +128,24 @@ const escapeRuby = escaper({'\\': '\\\\', '"': '\\"', '#': '\\#', '\n': '\\n', '
 /** A Ruby double-quoted string: `#` is escaped, so `#{…}`, `#@` and `#$` interpolate nothing. */
 export function rubyString(text: string): string {
   return `"${escapeRuby(text)}"`;
+}
+
+/**
+ * A word of a `--form` argument as curl reads it: as written when curl reads
+ * nothing in it, else in double quotes with `\\` and `\"` escaped, which
+ * keeps a `;` (curl's parameter separator), a `,` (its file list separator),
+ * a leading `@` or `<` (read a file) and leading or trailing spaces as text.
+ */
+function curlFormWord(text: string): string {
+  const plain = !/^[\s@<"]|[;,]|\s$/.test(text);
+  return plain ? text : `"${text.replace(/[\\"]/g, (char) => `\\${char}`)}"`;
+}
+
+/** One `--form` argument: `name=value`, or `name=@path` for a file read from `path`, with `;type=` where the part has a Content-Type. */
+export function curlFormArgument(part: FormPart, path: string): string {
+  const type = part.contentType === undefined ? '' : `;type=${part.contentType}`;
+  if (part.fileName === undefined) return `${part.name}=${curlFormWord(part.value ?? '')}${type}`;
+  // curl sends the last segment of the path as the file name.
+  const fileName = path.split(/[/\\]/).pop() === part.fileName ? '' : `;filename=${curlFormWord(part.fileName)}`;
+  return `${part.name}=@${curlFormWord(path)}${type}${fileName}`;
 }

@@ -1,5 +1,6 @@
 import {renderMarkdown} from './markdown';
 import {wellFormed} from './well-formed';
+import {formParts, isMultipartFormData, multipartText} from './form-parts';
 import {sampleFromSchema} from './sample';
 import {jsonText, schemaNode, type SchemaDirection} from './schema';
 import {asString, isObject, type JsonObject, type SpecDocument} from './spec-document';
@@ -110,11 +111,26 @@ function examplesOf(spec: SpecDocument, holder: JsonObject, mediaType: string, d
   return examples;
 }
 
+/** Each example of a multipart body written as its parts: a JSON text labelled multipart is no body any client sends. */
+function withFormParts(spec: SpecDocument, media: JsonObject, examples: ExampleModel[]): ExampleModel[] {
+  return examples.map((example) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(example.value);
+    } catch {
+      return example;
+    }
+    const parts = formParts(spec, media.schema, media.encoding, value);
+    return parts ? {...example, value: multipartText(parts), parts} : example;
+  });
+}
+
 export function mediaTypeModels(spec: SpecDocument, content: unknown, direction: SchemaDirection): MediaTypeModel[] {
   if (!isObject(content)) return [];
   return Object.entries(content).map(([mediaType, rawMedia]) => {
     const media = spec.resolve(rawMedia).value;
-    const model: MediaTypeModel = {mediaType: wellFormed(mediaType), examples: examplesOf(spec, media, mediaType, direction)};
+    const examples = examplesOf(spec, media, mediaType, direction);
+    const model: MediaTypeModel = {mediaType: wellFormed(mediaType), examples: isMultipartFormData(mediaType) && media.itemSchema === undefined ? withFormParts(spec, media, examples) : examples};
     // A sequential media type (3.2) describes each item of the stream, which is what a reader needs to parse.
     if (media.itemSchema !== undefined) {
       model.schema = schemaNode(spec, media.itemSchema, direction);

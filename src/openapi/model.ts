@@ -99,7 +99,11 @@ export function sampleRequest(page: Omit<OperationPageModel, 'codeSamples'>): Sa
     queryString,
     headers,
   };
-  if (body) {
+  const parts = body?.examples[0]?.parts;
+  if (body && parts) {
+    // A multipart body's Content-Type carries the boundary, which each client writes itself.
+    request.postData = {mimeType: body.mediaType, text: body.examples[0].value, params: parts};
+  } else if (body) {
     headers.push({name: 'Content-Type', value: body.mediaType});
     request.postData = {mimeType: body.mediaType, text: body.examples[0]?.value ?? ''};
   }

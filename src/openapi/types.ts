@@ -117,6 +117,19 @@ export interface ExampleModel {
   value: string;
   /** True when no example was given and this one was generated from the schema. */
   generated?: boolean;
+  /** A `multipart/form-data` example's parts, in order (`value` is then the body as sent, each part named). */
+  parts?: FormPart[];
+}
+
+/** One part of a `multipart/form-data` body, as HAR's `postData.params` has it: a file when it has `fileName`. */
+export interface FormPart {
+  name: string;
+  /** A text part's value (objects and arrays as JSON). */
+  value?: string;
+  /** A file part's placeholder file name; the samples read it from `path/to/<fileName>`. */
+  fileName?: string;
+  /** The part's Content-Type, from `encoding.<name>.contentType` or the default for JSON parts. */
+  contentType?: string;
 }
 
 /** How a stream's items are written: SSE events, one JSON text per line (`application/jsonl`, `application/x-ndjson`), or RS-prefixed JSON texts (`application/json-seq`). */
@@ -288,7 +301,8 @@ export interface SampleRequest {
   url: string;
   queryString: {name: string; value: string}[];
   headers: {name: string; value: string}[];
-  postData?: {mimeType: string; text: string};
+  /** `params`: a multipart body's parts, which the samples send as multipart (then `text` is the body as shown). */
+  postData?: {mimeType: string; text: string; params?: FormPart[]};
 }
 
 export interface TocEntry {

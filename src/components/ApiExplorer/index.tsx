@@ -8,6 +8,7 @@ import {applyCredentials, chooseRequirement} from './auth';
 import {AuthSummary} from './AuthStatus';
 import AuthorizeDialog from './AuthorizePanel';
 import {bodyRows, exampleBody, Field, parameterKey, ParameterLabel} from './form-parts';
+import {describedParts, formDataOf, formFields, formPartsOf, initialFormValues, MultipartFields} from './multipart-fields';
 import {curlCommand, explainFailure, type RequestFailure, type SentRequest} from './request-failure';
 import {respondFromSandbox, type ExplorerRequest, type ExplorerResponse} from './sandbox';
 import ServerFields from './ServerFields';
@@ -65,6 +66,9 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
   const [media, chooseContentType] = useRequestContentType(content);
   const contentType = media?.mediaType;
   const [body, setBody] = useState(() => exampleBody(media));
+  // A multipart body is a form of its fields, not a text.
+  const fields = useMemo(() => formFields(media), [media]);
+  const [formValues, setFormValues] = useState(() => initialFormValues(fields ?? []));
   // The example follows the content type, unless the reader already edited the body.
   const shownMedia = useRef(media);
   useEffect(() => {
@@ -72,6 +76,7 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
     shownMedia.current = media;
     if (previous === media) return;
     setBody((current) => (current === exampleBody(previous) ? exampleBody(media) : current));
+    setFormValues(initialFormValues(formFields(media) ?? []));
   }, [media]);
   const [pending, setPending] = useState(false);
   const [response, setResponse] = useState<ExplorerResponse | null>(null);
@@ -107,6 +112,8 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
       for (const [name, value] of Object.entries(applied.query)) setOwn(query, name, value);
       cookies = applied.cookies;
     }
+    // fetch writes a FormData body's Content-Type, with the boundary it chose.
+    if (fields) return {method: page.requestMethod, path, pathParameters, query, headers, cookies, contentType, form: formPartsOf(fields, formValues)};
     if (contentType && body.trim() !== '') headers['Content-Type'] = contentType;
     return {method: page.requestMethod, path, pathParameters, query, headers, cookies, contentType, body: content.length > 0 ? body : undefined};
   };
@@ -121,7 +128,7 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
     }
     Object.entries(request.query).forEach(([name, value]) => url.searchParams.append(name, value));
     const cookies = request.cookies ?? {};
-    const sent: SentRequest = {method: request.method, url: url.href, headers: request.headers, cookies, body: request.body};
+    const sent: SentRequest = {method: request.method, url: url.href, headers: request.headers, cookies, body: request.body, ...(request.form ? {form: describedParts(request.form)} : {})};
     if (Object.keys(cookies).length > 0 && url.hostname !== window.location.hostname) {
       setFailure({
         cause: 'cookie-host',
@@ -138,7 +145,7 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
         fetch(url, {
           method: request.method,
           headers: request.headers,
-          body: ['GET', 'HEAD'].includes(request.method) ? undefined : request.body,
+          body: ['GET', 'HEAD'].includes(request.method) ? undefined : request.form ? formDataOf(request.form) : request.body,
           signal: controller.signal,
           credentials: Object.keys(cookies).length > 0 ? 'include' : 'omit',
           // Credentials stay with the chosen server: a redirect elsewhere is reported, not followed.
@@ -225,9 +232,13 @@ export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNo
                 </select>
               </Field>
             ) : null}
-            <Field id={`${formId}-body`} label={`Request body (${contentType})`}>
-              <textarea id={`${formId}-body`} value={body} rows={bodyRows(body)} onChange={(event) => setBody(event.target.value)} spellCheck={false} />
-            </Field>
+            {fields ? (
+              <MultipartFields idPrefix={formId} fields={fields} values={formValues} onChange={setFormValues} />
+            ) : (
+              <Field id={`${formId}-body`} label={`Request body (${contentType})`}>
+                <textarea id={`${formId}-body`} value={body} rows={bodyRows(body)} onChange={(event) => setBody(event.target.value)} spellCheck={false} />
+              </Field>
+            )}
           </>
         ) : null}
         <button type="submit" className="button button--primary" disabled={pending}>

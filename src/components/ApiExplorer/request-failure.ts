@@ -4,7 +4,8 @@
  * to do, with the request as a cURL command, which no browser rule stops.
  */
 
-import {shellString} from '../../openapi/code-sample-literals';
+import {curlFormArgument, shellString} from '../../openapi/code-sample-literals';
+import type {FormPart} from '../../openapi/types';
 
 export interface SentRequest {
   method: string;
@@ -12,6 +13,8 @@ export interface SentRequest {
   headers: Record<string, string>;
   cookies: Record<string, string>;
   body?: string;
+  /** A multipart body's parts; a file is read from a file of its name. */
+  form?: FormPart[];
 }
 
 export interface RequestFailure {
@@ -28,6 +31,7 @@ export function curlCommand(request: SentRequest): string {
   for (const [name, value] of Object.entries(request.headers)) lines.push(`--header ${shellString(`${name}: ${value}`)}`);
   const cookies = Object.entries(request.cookies);
   if (cookies.length > 0) lines.push(`--cookie ${shellString(cookies.map(([name, value]) => `${name}=${value}`).join('; '))}`);
+  for (const part of request.form ?? []) lines.push(`--form ${shellString(curlFormArgument(part, part.fileName ?? ''))}`);
   if (request.body !== undefined && request.body !== '' && !['GET', 'HEAD'].includes(request.method)) {
     // `--data @name` would send the reader's local file `name`.
     lines.push(`${request.body.startsWith('@') ? '--data-raw' : '--data'} ${shellString(request.body)}`);

@@ -1,4 +1,5 @@
 import type {OperationPageModel} from '@site/src/openapi/types';
+import type {ExplorerFormPart} from './multipart-fields';
 import {validateAgainstSchema, type ValidationProblem} from './validate';
 import {checkAccess, describedError, respondAsTokenEndpoint, tokenEndpointOf} from './sandbox-auth';
 
@@ -13,6 +14,8 @@ export interface ExplorerRequest {
   cookies?: Record<string, string>;
   contentType?: string;
   body?: string;
+  /** A multipart body's parts, sent as FormData. */
+  form?: ExplorerFormPart[];
 }
 
 export interface ExplorerResponse {
@@ -69,7 +72,14 @@ export function respondFromSandbox(page: OperationPageModel, request: ExplorerRe
   if (missing.length > 0) return problem(400, 'Bad Request', `${missing.length} required parameter(s) missing.`, missing);
 
   const bodyModel = page.requestBody;
-  if (bodyModel) {
+  if (bodyModel && request.form) {
+    const media = bodyModel.content.find((candidate) => candidate.mediaType === request.contentType) ?? bodyModel.content[0];
+    const sent = new Set(request.form.filter((part) => part.value !== '').map((part) => part.name));
+    const missingParts = (media?.schema?.properties ?? [])
+      .filter((property) => property.required && property.name !== undefined && !sent.has(property.name))
+      .map((property) => ({pointer: `/${property.name!.replace(/~/g, '~0').replace(/\//g, '~1')}`, detail: `The form field "${property.name}" is required.`}));
+    if (missingParts.length > 0) return problem(400, 'Bad Request', `${missingParts.length} required form field(s) missing.`, missingParts);
+  } else if (bodyModel) {
     const body = request.body?.trim() ?? '';
     if (body === '') {
       if (bodyModel.required) return problem(400, 'Bad Request', 'This operation needs a request body.', []);

@@ -7,7 +7,7 @@ import {Language, Parser, type Node} from 'web-tree-sitter';
 import {mulberry32} from '@site/scripts/seeded-random';
 import {generateCodeSamples, SAMPLE_LANGUAGES} from '../code-samples';
 import {wellFormed} from '../well-formed';
-import type {SampleRequest} from '../types';
+import type {FormPart, SampleRequest} from '../types';
 
 /**
  * Property: whatever text a spec puts where the code samples use spec text,
@@ -120,7 +120,16 @@ const PLACES: Record<string, (text: string) => SampleRequest> = {
   'text body': (text) => ({...BASE, postData: {mimeType: 'text/plain', text}}),
   'form field': (text) => ({...BASE, postData: {mimeType: 'application/x-www-form-urlencoded', text: new URLSearchParams([[text, text]]).toString()}}),
   'media type': (text) => ({...BASE, postData: {mimeType: text, text: 'body'}}),
+  'multipart field name': (text) => multipart([{name: text, value: 'v'}, {name: text, fileName: 'f.png'}, {name: text, value: '{}', contentType: 'application/json'}]),
+  'multipart field value': (text) => multipart([{name: 'note', value: text}, {name: 'meta', value: text, contentType: 'application/json'}, {name: 'file', fileName: 'f.png'}]),
+  'multipart file name': (text) => multipart([{name: 'note', value: 'v'}, {name: 'file', fileName: text}, {name: 'typed', fileName: text, contentType: 'image/png'}]),
+  'multipart part type': (text) => multipart([{name: 'meta', value: '{}', contentType: text}, {name: 'file', fileName: 'f.png', contentType: text}]),
 };
+
+/** A multipart request with these parts; the text and a file part each take their own path through every writer. */
+function multipart(params: FormPart[]): SampleRequest {
+  return {...BASE, postData: {mimeType: 'multipart/form-data', text: '', params}};
+}
 
 const PLACEHOLDER = 'x';
 const MAX_FAILURES = 5;
@@ -244,6 +253,9 @@ const WHOLE_LITERAL_PLACES: Record<string, {read: (text: string) => string; samp
   'text body': {read: (text) => text, samples: ['javascript', 'node', 'python', 'go']},
   'JSON body key': {read: (text) => text, samples: ['javascript', 'node', 'python']},
   'JSON body value': {read: (text) => text, samples: ['javascript', 'node', 'python']},
+  'multipart field name': {read: (text) => text, samples: ['javascript', 'node', 'python', 'go']},
+  'multipart field value': {read: (text) => text, samples: ['javascript', 'node', 'python', 'go']},
+  'multipart file name': {read: (text) => text, samples: ['node', 'python']},
 };
 
 describe('code samples of hostile spec text (property)', () => {
