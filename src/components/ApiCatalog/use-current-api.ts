@@ -1,0 +1,36 @@
+import {useAllPluginInstancesData} from '@docusaurus/useGlobalData';
+import {useLocation} from '@docusaurus/router';
+
+import type {ApiCatalogData, CatalogApi} from '../../plugins/api-catalog/types';
+
+/** The site's APIs (src/apis/); undefined on a site with one API, which has no catalog. */
+export function useApiCatalog(): ApiCatalogData | undefined {
+  return useAllPluginInstancesData('api-catalog', {failfast: false})?.default as ApiCatalogData | undefined;
+}
+
+/** The API whose pages `pathname` is one of: the longest route prefix. */
+export function apiOfPath(apis: readonly CatalogApi[], pathname: string): CatalogApi | undefined {
+  let found: CatalogApi | undefined;
+  for (const api of apis) {
+    if (pathname !== api.routeBasePath && !pathname.startsWith(`${api.routeBasePath}/`)) continue;
+    if (found === undefined || api.routeBasePath.length > found.routeBasePath.length) found = api;
+  }
+  return found;
+}
+
+/** The API of the page being read; undefined on a one-API site and outside every API's pages. */
+export function useCurrentApi(): CatalogApi | undefined {
+  const catalog = useApiCatalog();
+  const {pathname} = useLocation();
+  return catalog ? apiOfPath(catalog.apis, pathname) : undefined;
+}
+
+/**
+ * What the explorer keys another API's credentials by, so a credential typed
+ * on one API's pages is never sent from another's, even to the same server;
+ * undefined for the main API, whose stored credentials keep their keys.
+ */
+export function useCredentialScope(): string | undefined {
+  const api = useCurrentApi();
+  return api && !api.main ? `api:${api.id}` : undefined;
+}
