@@ -15,7 +15,8 @@ import {APIS_CONFIG_FILE} from '../../src/apis/config';
  * (tests/e2e/authorize.spec.ts), one that uses every OpenAPI 3.2 addition
  * (tests/e2e/openapi-3.2.spec.ts), a large generated one whose route table
  * the browser loads in sections (tests/e2e/route-sections.spec.ts), and one
- * changed by two overlays (tests/e2e/overlays.spec.ts). Each is built exactly as a user builds, with
+ * changed by two overlays (tests/e2e/overlays.spec.ts), and a site of two APIs (tests/e2e/apis.spec.ts).
+ * Each is built exactly as a user builds, with
  * `SPEC_FILE=<fixture> [SPEC_OVERLAYS=<overlays>] npm run build` in an isolated copy of the site, and
  * kept with its build log under `.work/fixture-builds/<name>/`.
  *

@@ -34,3 +34,15 @@ export function useCredentialScope(): string | undefined {
   const api = useCurrentApi();
   return api && !api.main ? `api:${api.id}` : undefined;
 }
+
+/**
+ * The API of a page for the search index (src/plugins/search): a Pagefind
+ * filter and metadata, so each result names its API; undefined on a one-API
+ * site and on pages of no API (guides, the blog).
+ */
+export function useSearchApiAttributes(): Record<string, string> | undefined {
+  const api = useCurrentApi();
+  // Pagefind reads a comma as the start of another field, so the label goes in without one.
+  const label = api?.label.replace(/,/g, ' ');
+  return label ? {'data-pagefind-filter': `api:${label}`, 'data-pagefind-meta': `api:${label}`} : undefined;
+}
