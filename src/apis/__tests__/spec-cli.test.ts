@@ -78,7 +78,7 @@ describe('npm run spec with two APIs', () => {
     // The other API kept its last known good copy, and every line about it names it.
     const warnings = lines(second.stderr);
     expect(warnings).toContain('[spec] petstore: WARNING: building with the LAST KNOWN GOOD spec; the API reference may be out of date.');
-    expect(warnings).toContain(`[spec] petstore: Could not use the spec from proxy ${server.origin}/pets/api/swagger-yaml: the proxy answered HTTP 404 Not Found.`);
+    expect(warnings).toContain(`[spec] petstore: Could not use the spec from proxy ${server.origin}/pets/api/swagger-yaml: HTTP 404 Not Found.`);
     expect(warnings).toContain('[spec] petstore: Check its proxyUrl in config/apis.ts: petstore. Set SPEC_STRICT=1 to make this an error.');
     expect(warnings.every((line) => line.startsWith('[spec] petstore: '))).toBe(true);
     expect(await readFile(path.join(root, '.spec/apis/petstore/openapi.yaml'))).toEqual(goodPetstore);

@@ -2,20 +2,11 @@ import {useAllPluginInstancesData} from '@docusaurus/useGlobalData';
 import {useLocation} from '@docusaurus/router';
 
 import type {ApiCatalogData, CatalogApi} from '../../plugins/api-catalog/types';
+import {apiOfPath} from './api-of-path';
 
 /** The site's APIs (src/apis/); undefined on a site with one API, which has no catalog. */
 export function useApiCatalog(): ApiCatalogData | undefined {
   return useAllPluginInstancesData('api-catalog', {failfast: false})?.default as ApiCatalogData | undefined;
-}
-
-/** The API whose pages `pathname` is one of: the longest route prefix. */
-export function apiOfPath(apis: readonly CatalogApi[], pathname: string): CatalogApi | undefined {
-  let found: CatalogApi | undefined;
-  for (const api of apis) {
-    if (pathname !== api.routeBasePath && !pathname.startsWith(`${api.routeBasePath}/`)) continue;
-    if (found === undefined || api.routeBasePath.length > found.routeBasePath.length) found = api;
-  }
-  return found;
 }
 
 /** The API of the page being read; undefined on a one-API site and outside every API's pages. */
