@@ -20,6 +20,11 @@ import {createPageGenerators} from './src/openapi/page-generators';
 import {API_DOCS_BASE_PATH, API_OUTPUT_DIR} from './src/openapi/page-ids';
 import {readVersionsIndex} from './src/versions/versions-index';
 import {versionDownloadsDir} from './src/versions/downloads';
+import {apis as apisConfig} from './config/apis';
+import {checkApisConfig, stagingDirOf} from './src/apis/config';
+import {versionsBaseOf} from './src/apis/resolve-apis';
+import {withApiMenu} from './config/navbar';
+import {versionsPluginId, type PluginOptions as ApiCatalogOptions} from './src/plugins/api-catalog';
 import remarkApiLinks, {type RemarkApiLinksOptions} from './src/remark/api-links';
 import type {PluginOptions as ApiVersionsOptions} from './src/plugins/api-versions';
 import type {PluginOptions as SpecDownloadsOptions} from './src/plugins/spec-downloads/options';
@@ -51,6 +56,14 @@ const specLinkBase = process.env.SPEC_LINK_BASE ?? '';
 /** The older versions `npm run spec` prepared (openapi/releases/), newest first; none before it ran. */
 const versionsIndex = readVersionsIndex(__dirname);
 const olderVersions = versionsIndex?.older ?? [];
+
+/** The site's APIs (config/apis.ts, src/apis/): the main one is Meridian above; each other has its own pages, sidebar, versions and downloads. */
+const siteApis = checkApisConfig(apisConfig, __dirname);
+const otherApis = siteApis
+  .filter((api) => !api.main)
+  .map((api) => ({api, olderVersions: readVersionsIndex(__dirname, versionsBaseOf(api).specDir)?.older ?? []}));
+/** Where gen-api-docs writes an other API's pages: staged like the main API's when `npm run gen` stages (scripts/gen.ts). */
+const generationDirOf = (outputDir: string) => (process.env.API_GEN_STAGING_DIR === undefined ? outputDir : stagingDirOf(outputDir));
 
 /** The openapi-docs plugin's options of one version of the API: the same templates and generators, its own spec, folder and route. */
 function apiPagesOptions(version: {outlinePath: string; specPath: string; outputDir: string; routeBasePath: string; olderVersion?: {name: string; currentSpecPath: string; currentRouteBase: string}}) {
@@ -176,7 +189,12 @@ const config = {
     // Older versions' pages are for readers pinned to them, not for search engines (they also carry noindex).
     [
       '@docusaurus/plugin-sitemap',
-      {lastmod: null, changefreq: null, priority: null, ignorePatterns: olderVersions.map((version) => `${version.routeBasePath}/**`)} satisfies Sitemap.Options,
+      {
+        lastmod: null,
+        changefreq: null,
+        priority: null,
+        ignorePatterns: [...olderVersions, ...otherApis.flatMap((other) => other.olderVersions)].map((version) => `${version.routeBasePath}/**`),
+      } satisfies Sitemap.Options,
     ],
     ['@docusaurus/theme-classic', {customCss: './src/css/custom.css'} satisfies ThemeClassic.Options],
     // The footer's and home page's links were resolved when this file loaded;
@@ -204,6 +222,20 @@ const config = {
               }),
             ]),
           ),
+          // The site's other APIs (src/apis/), each with its older versions below its own route.
+          ...Object.fromEntries(
+            otherApis.flatMap(({api, olderVersions: versions}) => [
+              [api.id, apiPagesOptions({outlinePath: api.outlinePath, specPath: api.specPath, outputDir: generationDirOf(api.outputDir), routeBasePath: api.routeBasePath})],
+              ...versions.map((version) => [
+                `${api.id}-${version.version}`,
+                apiPagesOptions({
+                  ...version,
+                  outputDir: generationDirOf(version.outputDir),
+                  olderVersion: {name: version.version, currentSpecPath: api.specPath, currentRouteBase: api.routeBasePath},
+                }),
+              ]),
+            ]),
+          ),
         },
       },
     ],
@@ -213,7 +245,16 @@ const config = {
     './src/plugins/prism-on-demand/index.ts',
     // The browser's route table in sections for large APIs, and each older
     // version's routes in a section of their own: src/plugins/route-sections.
-    ['./src/plugins/route-sections/index.ts', {isolatedPrefixes: olderVersions.map((version) => `${version.routeBasePath}/`)}],
+    [
+      './src/plugins/route-sections/index.ts',
+      {
+        isolatedPrefixes: [
+          ...olderVersions.map((version) => `${version.routeBasePath}/`),
+          // Another API's pages load only where they are read, its older versions apart from its current ones.
+          ...otherApis.flatMap(({api, olderVersions: versions}) => [...versions.map((version) => `${version.routeBasePath}/`), `${api.routeBasePath}/`]),
+        ],
+      },
+    ],
     // React Router matches plain-text route paths by comparing strings: src/plugins/route-matching.
     './src/plugins/route-matching/index.ts',
     // The browser starts a page in short tasks (React DOM's client a chunk of its own): src/plugins/staged-start.
@@ -222,6 +263,24 @@ const config = {
     ['./src/plugins/html-minification/index.ts', {} satisfies Partial<HtmlMinificationOptions>],
     // The versions' names, dates and routes for the navbar and banners, and every version's page list for switching: src/versions/README.md.
     ['./src/plugins/api-versions/index.ts', {apiId: 'meridian', specPath: resolvedSpecPath} satisfies ApiVersionsOptions],
+    // Each other API's versions and its downloads (src/apis/), and the list of the site's APIs for the browser.
+    ...otherApis.flatMap(({api, olderVersions: versions}) => [
+      [
+        './src/plugins/api-versions/index.ts',
+        {id: versionsPluginId(api), apiId: api.id, specPath: api.specPath, versionsDir: versionsBaseOf(api).specDir, routeBasePath: api.routeBasePath} satisfies ApiVersionsOptions & {id: string},
+      ],
+      ...[{dir: api.downloadsDir, specPath: api.specPath}, ...versions.map((version) => ({dir: `${api.downloadsDir}/${versionDownloadsDir(version.version)}`, specPath: version.specPath}))].map(({dir, specPath}) => [
+        './src/plugins/spec-downloads/index.ts',
+        {
+          id: `spec-downloads-${dir.replace(/\//g, '-')}`,
+          specPath,
+          yamlFilename: `${dir}/openapi.yaml`,
+          jsonFilename: `${dir}/openapi.json`,
+          postmanFilename: `${dir}/${api.postmanFilename}`,
+        } satisfies Partial<SpecDownloadsOptions> & {id: string},
+      ]),
+    ]),
+    ...(otherApis.length > 0 ? [['./src/plugins/api-catalog/index.ts', {apis: siteApis} satisfies ApiCatalogOptions]] : []),
     ['./src/plugins/api-resources/index.ts', {specPath: resolvedSpecPath, provenancePath}],
     // /openapi.yaml, /openapi.json and the Postman collection, from the resolved spec.
     ['./src/plugins/spec-downloads/index.ts', {specPath: resolvedSpecPath} satisfies Partial<SpecDownloadsOptions>],
@@ -287,7 +346,7 @@ const config = {
     docs: {sidebar: {hideable: false, autoCollapseCategories: false}},
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
     blog: {sidebar: {groupByYear: true}},
-    navbar,
+    navbar: withApiMenu(navbar, siteApis),
     footer: createFooter(apiLinks),
     prism: {
       theme: accessibleLightCodeTheme,

@@ -3,7 +3,10 @@ import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 // spec. Its default export is `sidebar.apisidebar` (the overview page, then one
 // category per tag linking to its tag page), typed loosely as a sidebar config.
 import generatedApiSidebar from './docs/api/sidebar';
-import {readVersionsIndex} from './src/versions/versions-index';
+import {readVersionsIndex, type OlderVersion} from './src/versions/versions-index';
+import {apis as apisConfig} from './config/apis';
+import {checkApisConfig} from './src/apis/config';
+import {versionsBaseOf} from './src/apis/resolve-apis';
 
 type SidebarItems = Extract<SidebarsConfig[string], unknown[]>;
 
@@ -14,17 +17,27 @@ function apiSidebarItems(items: unknown, file: string): SidebarItems {
   return items as SidebarItems;
 }
 
+/** The generated sidebar of the pages in `outputDir`. */
+function generatedSidebar(outputDir: string): SidebarItems {
+  // Required here, not imported: which versions and APIs exist is known only once `npm run spec` has run.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const generated = (require(`./${outputDir}/sidebar`) as {default?: unknown}).default;
+  return apiSidebarItems(generated, `${outputDir}/sidebar.ts`);
+}
+
 /** One sidebar per older version (src/versions/): its generated pages only, so a reader of 2.2.0 stays in 2.2.0. */
-function olderVersionSidebars(): Record<string, SidebarItems> {
-  const older = readVersionsIndex(__dirname)?.older ?? [];
+function olderVersionSidebars(older: readonly OlderVersion[] = readVersionsIndex(__dirname)?.older ?? []): Record<string, SidebarItems> {
+  return Object.fromEntries(older.map((version) => [version.sidebarId, generatedSidebar(version.outputDir)]));
+}
+
+/** One sidebar per other API of the site (src/apis/), and one per older version of it. */
+function otherApiSidebars(): Record<string, SidebarItems> {
+  const others = checkApisConfig(apisConfig, __dirname).filter((api) => !api.main);
   return Object.fromEntries(
-    older.map((version) => {
-      const file = `${version.outputDir}/sidebar.ts`;
-      // Required here, not imported: which versions exist is known only once `npm run spec` has run.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const generated = (require(`./${version.outputDir}/sidebar`) as {default?: unknown}).default;
-      return [version.sidebarId, apiSidebarItems(generated, file)];
-    }),
+    others.flatMap((api) => [
+      [api.sidebarId, generatedSidebar(api.outputDir)],
+      ...Object.entries(olderVersionSidebars(readVersionsIndex(__dirname, versionsBaseOf(api).specDir)?.older ?? [])),
+    ]),
   );
 }
 
@@ -36,6 +49,7 @@ const sidebars = {
     {type: 'doc', id: 'changelog', label: 'Changelog'},
   ],
   ...olderVersionSidebars(),
+  ...otherApiSidebars(),
 } satisfies SidebarsConfig;
 
 export default sidebars;

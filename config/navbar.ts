@@ -1,5 +1,6 @@
 import type {UserThemeConfig} from '@docusaurus/theme-common';
 import {siteSettings} from './site';
+import type {SiteApi} from '../src/apis/config';
 
 type Navbar = NonNullable<UserThemeConfig['navbar']>;
 
@@ -26,3 +27,14 @@ export const navbar = {
     {type: 'custom-apiVersionDropdown', position: 'right'},
   ],
 } satisfies Navbar;
+
+/**
+ * With more than one API (src/apis/), a menu that lists them, each opening its
+ * own sidebar; a site with one API keeps the navbar above as it is.
+ */
+export function withApiMenu(base: Navbar, apis: readonly Pick<SiteApi, 'label' | 'sidebarId'>[]): Navbar {
+  if (apis.length < 2) return base;
+  const [first, ...rest] = base.items ?? [];
+  const menu = {type: 'dropdown', label: 'APIs', position: 'left', items: apis.map((api) => ({type: 'docSidebar', sidebarId: api.sidebarId, label: api.label}))} as const;
+  return {...base, items: first === undefined ? [menu] : [first, menu, ...rest]};
+}

@@ -15,12 +15,16 @@ import process from 'node:process';
 import {API_OUTPUT_DIR} from '../src/openapi/page-ids';
 import {runDocusaurus} from './docusaurus-command';
 import {syncGeneratedFiles} from './sync-generated';
+import {checkApisConfig, stagingDirOf} from '../src/apis/config';
+import {loadApisConfig} from '../src/apis/resolve-apis';
 
 /** `.gen/api` for `docs/api`: the plugin takes the pages' ids from the path after its first folder, so only that folder's name may differ. */
 export const STAGING_DIR = API_OUTPUT_DIR.replace(/^[^/]+/, '.gen');
 
 function main(): number {
-  rmSync(STAGING_DIR, {recursive: true, force: true});
+  // The site's other APIs (src/apis/) are staged beside the main one's, as `.gen/<folder below docs/>`.
+  const otherApis = checkApisConfig(loadApisConfig(process.cwd()), process.cwd()).filter((api) => !api.main);
+  for (const dir of [STAGING_DIR, ...otherApis.map((api) => stagingDirOf(api.outputDir))]) rmSync(dir, {recursive: true, force: true});
   const status = runDocusaurus(['gen-api-docs', 'all', ...process.argv.slice(2)], {
     prefix: '[gen]',
     what: 'docusaurus gen-api-docs',
@@ -28,10 +32,12 @@ function main(): number {
   });
   // A failed generation leaves docs/api/ as it was: the last good pages stay.
   if (status !== 0) return status;
-  const {written, removed, unchanged} = syncGeneratedFiles(STAGING_DIR, API_OUTPUT_DIR);
-  console.log(`[gen] ${API_OUTPUT_DIR}: ${written.length} written, ${removed.length} removed, ${unchanged} unchanged`);
-  for (const file of written) console.log(`[gen]   wrote ${file}`);
-  for (const file of removed) console.log(`[gen]   removed ${file}`);
+  for (const [staged, outputDir] of [[STAGING_DIR, API_OUTPUT_DIR], ...otherApis.map((api) => [stagingDirOf(api.outputDir), api.outputDir])]) {
+    const {written, removed, unchanged} = syncGeneratedFiles(staged, outputDir);
+    console.log(`[gen] ${outputDir}: ${written.length} written, ${removed.length} removed, ${unchanged} unchanged`);
+    for (const file of written) console.log(`[gen]   wrote ${file}`);
+    for (const file of removed) console.log(`[gen]   removed ${file}`);
+  }
   return 0;
 }
 

@@ -27,7 +27,7 @@ import {parse} from 'yaml';
 
 import {checkFieldsAndSchemas, checkOperationPages, truncate} from './corpus/check-build';
 import {type CorpusSite, prepareCorpusSite, reportedBrokenLinks, resetGenerated} from './corpus/corpus-site';
-import {dropKeptBuild, FIXTURE_EXPECTED, FIXTURE_SPECS, fixtureOverlaysEnv, keepBuild, sourceStamp, writeGeneratedFixtures, type FixtureName} from './corpus/fixture-builds';
+import {dropKeptBuild, FIXTURE_API_CONFIGS, FIXTURE_EXPECTED, FIXTURE_SPECS, fixtureOverlaysEnv, keepBuild, sourceStamp, writeGeneratedFixtures, type FixtureName} from './corpus/fixture-builds';
 import {readExpectedOperations, type ExpectedOperation} from './corpus/expected-operations';
 import {errorExcerpt, runStep} from './corpus/run-step';
 import {parseCommandLine, UsageError} from './command-line';
@@ -38,7 +38,12 @@ const workDir = path.join(projectRoot, '.work');
 const siteDirOf = (index: number) => path.join(workDir, index === 0 ? 'corpus-site' : `corpus-site-${index + 1}`);
 const logDir = path.join(workDir, 'corpus-logs');
 /** The test fixtures, by absolute path: their builds are kept for the e2e suite. */
-const FIXTURES = new Map(Object.entries(FIXTURE_SPECS).map(([name, file]) => [path.join(projectRoot, file), name as FixtureName]));
+// A fixture of several APIs is a site configuration, not one description: scripts/fixture-builds.ts builds it with its config/apis.ts.
+const FIXTURES = new Map(
+  Object.entries(FIXTURE_SPECS)
+    .filter(([name]) => FIXTURE_API_CONFIGS[name as FixtureName] === undefined)
+    .map(([name, file]) => [path.join(projectRoot, file), name as FixtureName]),
+);
 const DEFAULT_SPECS_DIR = path.resolve(projectRoot, '../shared/specs/openapi-docs-demo');
 /** Also built through SPEC_PROXY_URL, from a local server that stands for the proxy. */
 const PROXY_SPEC_NAME = 'petstore-3.1.yaml';

@@ -6,6 +6,7 @@ import {generateSpec} from '../../bench/generate-spec';
 import {listSiteFiles} from '../site-copy';
 import {prepareCorpusSite, resetGenerated} from './corpus-site';
 import {runStep} from './run-step';
+import {APIS_CONFIG_FILE} from '../../src/apis/config';
 
 /**
  * Sites built from the test fixtures for the end-to-end suite: the hostile
@@ -14,7 +15,8 @@ import {runStep} from './run-step';
  * (tests/e2e/authorize.spec.ts), one that uses every OpenAPI 3.2 addition
  * (tests/e2e/openapi-3.2.spec.ts), a large generated one whose route table
  * the browser loads in sections (tests/e2e/route-sections.spec.ts), and one
- * changed by two overlays (tests/e2e/overlays.spec.ts). Each is built exactly as a user builds, with
+ * changed by two overlays (tests/e2e/overlays.spec.ts), and a site of two APIs (tests/e2e/apis.spec.ts).
+ * Each is built exactly as a user builds, with
  * `SPEC_FILE=<fixture> [SPEC_OVERLAYS=<overlays>] npm run build` in an isolated copy of the site, and
  * kept with its build log under `.work/fixture-builds/<name>/`.
  *
@@ -30,12 +32,22 @@ export const FIXTURE_SPECS = {
   oas32: 'tests/fixtures/openapi-3.2.yaml',
   large: '.work/fixture-specs/large.json',
   overlay: 'tests/fixtures/overlay/openapi.yaml',
+  // The main API of the two-API site below: Meridian, without its releases (a SPEC_FILE build publishes none).
+  apis: 'openapi/meridian.yaml',
 } as const;
 export type FixtureName = keyof typeof FIXTURE_SPECS;
 
 /** Overlays a fixture is built with (SPEC_OVERLAYS), in order (tests/e2e/overlays.spec.ts). */
 export const FIXTURE_OVERLAYS: Partial<Record<FixtureName, readonly string[]>> = {
   overlay: ['tests/fixtures/overlay/add-code-samples.yaml', 'tests/fixtures/overlay/remove-internal.yaml'],
+};
+
+/**
+ * A fixture site's APIs (src/apis/): this file is its config/apis.ts, as a
+ * user adding an API writes it (tests/e2e/apis.spec.ts).
+ */
+export const FIXTURE_API_CONFIGS: Partial<Record<FixtureName, string>> = {
+  apis: 'tests/fixtures/apis/apis.ts',
 };
 
 /**
@@ -133,7 +145,7 @@ export interface KeptBuild {
 export function sourceStamp(projectRoot: string, name: FixtureName): string {
   writeGeneratedFixtures(projectRoot);
   const hash = createHash('sha256');
-  for (const file of [FIXTURE_SPECS[name], ...(FIXTURE_OVERLAYS[name] ?? []), ...listSiteFiles(projectRoot)].sort()) {
+  for (const file of [FIXTURE_SPECS[name], ...(FIXTURE_OVERLAYS[name] ?? []), ...(FIXTURE_API_CONFIGS[name] ? [FIXTURE_API_CONFIGS[name]] : []), ...listSiteFiles(projectRoot)].sort()) {
     hash.update(`${file}\0`);
     hash.update(readFileSync(path.join(projectRoot, file)));
   }
@@ -187,6 +199,8 @@ export async function ensureFixtureBuild(projectRoot: string, name: FixtureName,
   log(`[fixtures] ${name}: building ${FIXTURE_SPECS[name]} with "npm run build" in ${path.relative(projectRoot, siteDir)}`);
   const site = await prepareCorpusSite(projectRoot, siteDir);
   await resetGenerated(site);
+  const apiConfig = FIXTURE_API_CONFIGS[name];
+  if (apiConfig !== undefined) cpSync(path.join(projectRoot, apiConfig), path.join(siteDir, APIS_CONFIG_FILE));
   const logFile = path.join(siteDir, `${name}.build.log`);
   writeFileSync(logFile, '');
   const run = await runStep('npm', ['run', 'build'], {

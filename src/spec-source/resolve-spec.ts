@@ -52,6 +52,8 @@ export interface ResolveSpecOptions {
   log?: SpecLogger;
   now?: () => Date;
   fetch?: FetchTuning;
+  /** What to do about a failed source, in place of any advice that names the SPEC_* variables (another API of the site: its configuration entry). */
+  sourceHint?: string;
   /** The caller lists the problems itself (the development server: one located line each), so the log only counts them. */
   quietProblems?: boolean;
 }
@@ -257,7 +259,8 @@ export async function resolveSpec(options: ResolveSpecOptions): Promise<ResolveS
     // A detail that is already a list (a heading, or indented) keeps its shape.
     ...failure.details.map((detail) => (/^\s|:$/.test(detail) ? `  ${detail}` : `  - ${detail}`)),
   ];
-  const hint = failure.hint ?? defaultHint(config.source);
+  // Another API's hint names its configuration entry rather than the SPEC_* variables the failure's own hint names.
+  const hint = options.sourceHint ?? failure.hint ?? defaultHint(config.source);
   const failed = {message: failure.message, details: failure.details};
 
   if (config.strict) {

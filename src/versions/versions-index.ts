@@ -49,14 +49,27 @@ export function versionSidebarId(version: string): string {
   return `api-${version}`;
 }
 
+/** Where one API's versions go: the main API's are Meridian's paths; another API's sit in its own folders (src/apis/). */
+export interface VersionsBase {
+  /** Folder of the versions' resolved specs and index, relative to the site root. */
+  specDir: string;
+  /** The current version's pages' folder and route; an older version's are `<base>/<version>`. */
+  outputDir: string;
+  routeBasePath: string;
+  /** The sidebar id of a version's pages. */
+  sidebarId: (version: string) => string;
+}
+
+export const MAIN_VERSIONS_BASE: VersionsBase = {specDir: VERSIONS_OUT_DIR, outputDir: API_OUTPUT_BASE, routeBasePath: API_ROUTE_BASE, sidebarId: versionSidebarId};
+
 /** Where an older version's files go. */
-export function olderVersionPaths(version: string): Pick<OlderVersion, 'specPath' | 'outlinePath' | 'outputDir' | 'routeBasePath' | 'sidebarId'> {
+export function olderVersionPaths(version: string, base: VersionsBase = MAIN_VERSIONS_BASE): Pick<OlderVersion, 'specPath' | 'outlinePath' | 'outputDir' | 'routeBasePath' | 'sidebarId'> {
   return {
-    specPath: `${VERSIONS_OUT_DIR}/${version}/${SPEC_FILE_NAME}`,
-    outlinePath: `${VERSIONS_OUT_DIR}/${version}/${PAGE_OUTLINE_FILE_NAME}`,
-    outputDir: `${API_OUTPUT_BASE}/${version}`,
-    routeBasePath: `${API_ROUTE_BASE}/${version}`,
-    sidebarId: versionSidebarId(version),
+    specPath: `${base.specDir}/${version}/${SPEC_FILE_NAME}`,
+    outlinePath: `${base.specDir}/${version}/${PAGE_OUTLINE_FILE_NAME}`,
+    outputDir: `${base.outputDir}/${version}`,
+    routeBasePath: `${base.routeBasePath}/${version}`,
+    sidebarId: base.sidebarId(version),
   };
 }
 
@@ -66,27 +79,27 @@ export function olderVersionPaths(version: string): Pick<OlderVersion, 'specPath
  * one, so it gets no pages of its own. Whatever an earlier run left for
  * versions no longer released is deleted first.
  */
-export async function writeVersions(root: string, releases: readonly CheckedRelease[], current: {version: string; title: string}): Promise<VersionsIndex> {
-  const outDir = path.join(root, VERSIONS_OUT_DIR);
+export async function writeVersions(root: string, releases: readonly CheckedRelease[], current: {version: string; title: string}, base: VersionsBase = MAIN_VERSIONS_BASE): Promise<VersionsIndex> {
+  const outDir = path.join(root, base.specDir);
   rmSync(outDir, {recursive: true, force: true});
   const older: OlderVersion[] = [];
   for (const release of releases) {
     if (release.version === current.version) continue;
     const checked = await validateSpec(release.document);
-    const paths = olderVersionPaths(release.version);
+    const paths = olderVersionPaths(release.version, base);
     await writeFileAtomically(path.join(root, paths.specPath), Buffer.from(serializeSpec(checked.document), 'utf8'));
     await writeFileAtomically(path.join(root, paths.outlinePath), Buffer.from(JSON.stringify(pageOutline(new SpecDocument(checked.document))), 'utf8'));
     older.push({version: release.version, ...(release.releaseDate ? {releaseDate: release.releaseDate} : {}), source: release.location, ...paths});
   }
   older.sort((a, b) => compareVersions(b.version, a.version));
-  const index: VersionsIndex = {current: {...current, routeBasePath: API_ROUTE_BASE}, older};
+  const index: VersionsIndex = {current: {...current, routeBasePath: base.routeBasePath}, older};
   await writeFileAtomically(path.join(outDir, VERSIONS_INDEX_FILE), Buffer.from(`${JSON.stringify(index, null, 2)}\n`, 'utf8'));
   return index;
 }
 
 /** The index `npm run spec` wrote; none (no older versions) before it ran or for a build without releases. */
-export function readVersionsIndex(root: string): VersionsIndex | undefined {
-  const file = path.join(root, VERSIONS_OUT_DIR, VERSIONS_INDEX_FILE);
+export function readVersionsIndex(root: string, specDir = VERSIONS_OUT_DIR): VersionsIndex | undefined {
+  const file = path.join(root, specDir, VERSIONS_INDEX_FILE);
   if (!existsSync(file)) return undefined;
   return JSON.parse(readFileSync(file, 'utf8')) as VersionsIndex;
 }

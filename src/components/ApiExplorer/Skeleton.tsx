@@ -9,6 +9,7 @@ import {readSession} from './explorer-storage';
 import {bodyRows, exampleBody, Field, parameterKey, ParameterLabel} from './form-parts';
 import {chosenServer, serverChoices} from './server-url';
 import styles from './styles.module.css';
+import {useCredentialScope} from '@site/src/components/ApiCatalog/use-current-api';
 
 /**
  * The explorer as it will first appear, with its controls disabled, shown
@@ -18,9 +19,10 @@ import styles from './styles.module.css';
 export default function ExplorerSkeleton({page}: {page: OperationPageModel}): ReactNode {
   const formId = useId();
   const servers = serverChoices(page);
+  const scope = useCredentialScope();
   // Only ever rendered in the browser (the form's loading state), so the session is there to read.
   const session = readSession();
-  const {choice: server, credentialsKey} = chosenServer(servers, session);
+  const {choice: server, credentialsKey} = chosenServer(servers, session, scope);
   const values = session.variables[server.template ?? ''] ?? {};
   const credentials = session.credentials[credentialsKey] ?? {};
   const content = page.requestBody?.content ?? [];

@@ -5,6 +5,7 @@ import ServerFields from './ServerFields';
 import {chosenServer, serverChoices} from './server-url';
 import {useExplorerSession, useSignInReturn} from './session-store';
 import styles from './styles.module.css';
+import {useCredentialScope} from '@site/src/components/ApiCatalog/use-current-api';
 
 /**
  * The Authorize panel outside an operation (the overview page): the server
@@ -14,8 +15,9 @@ import styles from './styles.module.css';
 export default function StandaloneAuthorize({servers, schemes, onClose}: {servers: ServerModel[]; schemes: SecuritySchemeModel[]; onClose: () => void}): ReactNode {
   const idPrefix = useId();
   const [session, update, signOut] = useExplorerSession();
+  const scope = useCredentialScope();
   const choices = useMemo(() => serverChoices({servers}), [servers]);
-  const {index, choice, baseUrl, credentialsKey} = chosenServer(choices, session);
+  const {index, choice, baseUrl, credentialsKey} = chosenServer(choices, session, scope);
   const notice = useSignInReturn(update);
   const context = {
     schemes,

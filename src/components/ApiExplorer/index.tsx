@@ -15,6 +15,7 @@ import ServerFields from './ServerFields';
 import {chosenServer, serverChoices} from './server-url';
 import {useExplorerSession, useSignInReturn} from './session-store';
 import styles from './styles.module.css';
+import {useCredentialScope} from '@site/src/components/ApiCatalog/use-current-api';
 
 function prettyBody(body: string, contentType: string | undefined): string {
   if (contentType && /json/i.test(contentType)) {
@@ -49,8 +50,9 @@ function withCookies<T>(url: URL, cookies: Record<string, string>, send: () => P
 export default function ApiExplorer({page}: {page: OperationPageModel}): ReactNode {
   const formId = useId();
   const [session, update, signOut] = useExplorerSession();
+  const scope = useCredentialScope();
   const servers = useMemo(() => serverChoices(page), [page]);
-  const {index: serverIndex, choice: server, baseUrl, credentialsKey} = chosenServer(servers, session);
+  const {index: serverIndex, choice: server, baseUrl, credentialsKey} = chosenServer(servers, session, scope);
   const credentials = useMemo(() => session.credentials[credentialsKey] ?? {}, [session, credentialsKey]);
   const requirement = chooseRequirement(page.security, page.authSchemes, credentials);
   const neededScopes = useMemo(

@@ -10,10 +10,10 @@ import {chosenServer, serverChoices} from './server-url';
  * the Authorize panel: the credentials of the alternative the samples show,
  * and the chosen server's URL. Null when the samples keep their placeholders.
  */
-export function sampleSubstitutions(page: Pick<OperationPageModel, 'security' | 'authSchemes' | 'servers'>, session: ExplorerSession): [string, string][] | null {
+export function sampleSubstitutions(page: Pick<OperationPageModel, 'security' | 'authSchemes' | 'servers'>, session: ExplorerSession, scope?: string): [string, string][] | null {
   if (!session.samplesUseCredentials) return null;
   const choices = serverChoices(page);
-  const {choice, baseUrl, credentialsKey} = chosenServer(choices, session);
+  const {choice, baseUrl, credentialsKey} = chosenServer(choices, session, scope);
   const credentials = session.credentials[credentialsKey] ?? {};
   const pairs: [string, string][] = [];
   for (const requirement of page.security.find((alternative) => alternative.length > 0) ?? []) {

@@ -85,10 +85,15 @@ export interface ChosenServer {
   credentialsKey: string;
 }
 
-/** The server the session chose among these, with its URL and whose credentials it takes. */
-export function chosenServer(choices: ServerChoice[], session: ExplorerSession): ChosenServer {
+/**
+ * The server the session chose among these, with its URL and whose credentials
+ * it takes; `scope` keeps another API's credentials apart from the main API's
+ * (src/components/ApiCatalog), even for the same server.
+ */
+export function chosenServer(choices: ServerChoice[], session: ExplorerSession, scope?: string): ChosenServer {
   const index = initialServerIndex(choices, (choice) => session.server === choiceKey(choice));
   const choice = choices[index];
   const baseUrl = choice.custom ? (session.customUrl ?? '') : choice.sandbox ? choice.url : resolvedServerUrl(choice, session.variables[choice.template ?? '']);
-  return {index, choice, baseUrl, credentialsKey: serverKey(choice, baseUrl)};
+  const key = serverKey(choice, baseUrl);
+  return {index, choice, baseUrl, credentialsKey: scope === undefined ? key : `${scope} ${key}`};
 }

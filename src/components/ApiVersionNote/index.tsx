@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
 import {useApiResources} from '@site/src/hooks/useApiResources';
+import {useCurrentApi} from '@site/src/components/ApiCatalog/use-current-api';
 import styles from './styles.module.css';
 
 const SOURCE_LABELS: Record<string, string> = {
@@ -11,10 +12,13 @@ const SOURCE_LABELS: Record<string, string> = {
 /** States which API version the reference describes and when its description
  * was fetched, from `.spec/provenance.json`. */
 export default function ApiVersionNote(): ReactNode {
-  const {provenance, title} = useApiResources();
+  const resources = useApiResources();
+  // Another API of the site (src/apis/) tells its own description's provenance.
+  const api = useCurrentApi();
+  const {provenance, title} = api && !api.main ? api : resources;
   if (!provenance.version && !provenance.fetchedAt) return null;
   const fetched = provenance.fetchedAt ? new Date(provenance.fetchedAt) : null;
-  const source = provenance.sourceKind ? SOURCE_LABELS[provenance.sourceKind] : undefined;
+  const source = api && !api.main && provenance.sourceKind === 'proxy' ? `the ${api.label} spec proxy` : provenance.sourceKind ? SOURCE_LABELS[provenance.sourceKind] : undefined;
   return (
     <p className={styles.note}>
       This reference describes <strong>{title}</strong>

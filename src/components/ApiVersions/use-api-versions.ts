@@ -3,10 +3,12 @@ import {usePluginData} from '@docusaurus/useGlobalData';
 import {createStorageSlot} from '@docusaurus/theme-common';
 
 import type {ApiVersionsData, VersionPagesFile} from '../../plugins/api-versions/types';
+import {useCurrentApi} from '../ApiCatalog/use-current-api';
 
-/** The api-versions plugin's global data; undefined on a site without it. */
+/** The api-versions plugin's global data of the API being read (src/apis/: each API has its versions); undefined on a site without it. */
 export function useApiVersions(): ApiVersionsData | undefined {
-  return usePluginData('api-versions') as ApiVersionsData | undefined;
+  const api = useCurrentApi();
+  return usePluginData('api-versions', api?.versionsPluginId) as ApiVersionsData | undefined;
 }
 
 /**

@@ -6,17 +6,19 @@ import CodeBlock from '@theme/CodeBlock';
 import HydrateOnDemand from '@site/src/components/HydrateOnDemand';
 import {readSession, subscribeToSession} from '@site/src/components/ApiExplorer/explorer-storage';
 import {sampleSubstitutions, substitute} from '@site/src/components/ApiExplorer/sample-credentials';
+import {useCredentialScope} from '@site/src/components/ApiCatalog/use-current-api';
 import type {OperationPageCore, OperationPageModel} from '@site/src/openapi/types';
 import styles from './styles.module.css';
 
 /** The reader's values for the samples' placeholders, once the page is in the browser and only if they asked. */
 function useSampleSubstitutions(page: OperationPageModel | OperationPageCore): [string, string][] | null {
   const [pairs, setPairs] = useState<[string, string][] | null>(null);
+  const scope = useCredentialScope();
   useEffect(() => {
-    const read = () => setPairs(sampleSubstitutions(page, readSession()));
+    const read = () => setPairs(sampleSubstitutions(page, readSession(), scope));
     read();
     return subscribeToSession(read);
-  }, [page]);
+  }, [page, scope]);
   return pairs;
 }
 

@@ -9,6 +9,7 @@ export default function HitSummary({hit}: {hit: SearchHit}): ReactNode {
   return (
     <>
       <span className={styles.hitMeta}>
+        {hit.api ? <span className={styles.hitSection} data-hit-api={hit.api}>{hit.api}</span> : null}
         <span className={styles.hitSection}>{hit.section}</span>
         {hit.version ? <span className={styles.hitSection} data-hit-version={hit.version}>v{hit.version}</span> : null}
         {hit.method ? (

@@ -21,6 +21,8 @@ export interface SearchHit {
   operationId?: string;
   /** The API version of the page (an API page of a site with several versions). */
   version?: string;
+  /** The API the page belongs to, by its label (a site with several APIs, src/apis/). */
+  api?: string;
   /** Pagefind's excerpt: escaped text with `<mark>` around the matched words. */
   excerpt: string;
   /** The page's indexed text, from which the shown excerpt is taken (see excerpt.tsx). */
@@ -72,6 +74,7 @@ export function toSearchHit(data: PagefindResultData): SearchHit {
     apiPath: method ? meta.path?.trim() || undefined : undefined,
     operationId: meta.operationId?.trim() || undefined,
     ...(meta.version?.trim() ? {version: meta.version.trim()} : {}),
+    ...(meta.api?.trim() ? {api: meta.api.trim()} : {}),
     excerpt: data.excerpt,
     content: data.content ?? '',
   };

@@ -4,6 +4,7 @@ import {useLocation} from '@docusaurus/router';
 import {versionOfPath} from '@site/src/components/ApiVersions/switch-target';
 import {useApiVersions} from '@site/src/components/ApiVersions/use-api-versions';
 import {versionDownloadsDir} from '@site/src/versions/downloads';
+import {useCurrentApi} from '@site/src/components/ApiCatalog/use-current-api';
 import styles from './styles.module.css';
 
 /** Links to the resolved spec and the Postman collection written at build time
@@ -13,10 +14,13 @@ export default function SpecDownloads(): ReactNode {
   const data = useApiVersions();
   const {pathname} = useLocation();
   const version = data ? versionOfPath(data.versions, pathname) : undefined;
-  const folder = version && !version.current ? `/${versionDownloadsDir(version.name)}` : '';
+  // Another API of the site (src/apis/) has its files in a folder of its own.
+  const api = useCurrentApi();
+  const apiFolder = api && !api.main ? `/${api.downloadsDir}` : '';
+  const folder = `${apiFolder}${version && !version.current ? `/${versionDownloadsDir(version.name)}` : ''}`;
   const yaml = useBaseUrl(`${folder}/openapi.yaml`);
   const json = useBaseUrl(`${folder}/openapi.json`);
-  const postman = useBaseUrl(`${folder}/meridian.postman_collection.json`);
+  const postman = useBaseUrl(`${folder}/${api && !api.main ? api.postmanFilename : 'meridian.postman_collection.json'}`);
   return (
     <p className={styles.downloads}>
       <span className={styles.label}>Download the API description:</span>{' '}

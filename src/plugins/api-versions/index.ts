@@ -15,6 +15,10 @@ export interface PluginOptions {
   apiId: string;
   /** The current version's resolved spec. */
   specPath: string;
+  /** Folder of the versions index `npm run spec` wrote for this API (src/apis/); Meridian's by default. */
+  versionsDir?: string;
+  /** The current version's route, before `npm run spec` wrote the index. */
+  routeBasePath?: string;
 }
 
 /** Where the pages of every version are listed for the version switcher, fetched when the reader first opens the dropdown. */
@@ -41,9 +45,9 @@ export default function apiVersionsPlugin(context: LoadContext, options: PluginO
   return {
     name: 'api-versions',
     async loadContent() {
-      const index = readVersionsIndex(context.siteDir);
+      const index = readVersionsIndex(context.siteDir, options.versionsDir);
       const currentPages = await readPages(options.specPath);
-      const current = index?.current ?? {version: 'current', routeBasePath: '/docs/api'};
+      const current = index?.current ?? {version: 'current', routeBasePath: options.routeBasePath ?? '/docs/api'};
       const overview = (pages: typeof currentPages) => pages.find((page) => page.kind === 'overview')?.pageId ?? '';
       const schemasIndex = (routeBasePath: string, pages: typeof currentPages) =>
         pages.some((page) => page.kind === 'schema') ? {schemasIndexPath: `${routeBasePath}/${SCHEMA_PAGES_DIR}`} : {};

@@ -5,6 +5,7 @@ import type {WrapperProps} from '@docusaurus/types';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import CopyPageMarkdown from '@site/src/components/CopyPageMarkdown';
 import {useSearchVersionAttributes} from '@site/src/components/ApiVersions/search-scope';
+import {useSearchApiAttributes} from '@site/src/components/ApiCatalog/use-current-api';
 import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof ContentType>;
@@ -17,6 +18,7 @@ type Props = WrapperProps<typeof ContentType>;
  */
 export default function ContentWrapper(props: Props): ReactNode {
   const versionAttributes = useSearchVersionAttributes();
+  const apiAttributes = useSearchApiAttributes();
   const {source} = useDoc().metadata;
   // Operation and schema pages name their own kind (OperationPage, SchemaPage); every other doc is a guide.
   const ownKind = /\.(?:api|schema)\.mdx?$/.test(source);
@@ -25,10 +27,16 @@ export default function ContentWrapper(props: Props): ReactNode {
       <div className={styles.pageTools}>
         <CopyPageMarkdown />
       </div>
-      {/* One Pagefind field per attribute: the version on the body, the kind on the element inside it. */}
+      {/* One Pagefind field per attribute: the version on the body, the kind on the element inside it, the API (several APIs only) inside that. */}
       <div data-pagefind-body="" {...versionAttributes}>
         <div {...(ownKind ? {} : {'data-pagefind-filter': 'kind:guide', 'data-pagefind-meta': 'kind:guide'})}>
-          <Content {...props} />
+          {apiAttributes ? (
+            <div {...apiAttributes}>
+              <Content {...props} />
+            </div>
+          ) : (
+            <Content {...props} />
+          )}
         </div>
       </div>
     </>

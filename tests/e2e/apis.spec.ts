@@ -1,0 +1,146 @@
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import type {Locator, Page} from '@playwright/test';
+
+import {test, expect, gotoHydrated} from './fixtures';
+import {serveDuringTests} from './static-server';
+import {startTestApi, type TestApi} from './test-api';
+
+/**
+ * The two-API example (tests/fixtures/apis/apis.ts: Meridian, and the demo
+ * Petstore with one older version), built as a user builds it with that file
+ * as config/apis.ts (scripts/corpus/fixture-builds.ts). What each API has of
+ * its own: sidebar, overview, downloads, versions, credentials (src/apis/).
+ */
+
+const BUILD = path.resolve(__dirname, '../../.work/fixture-builds/apis/build');
+if (!existsSync(path.join(BUILD, 'sitemap.xml'))) {
+  throw new Error(`no two-API fixture build at ${BUILD}: run "npm run test:e2e" (it builds tests/fixtures/apis/apis.ts first) or "tsx scripts/fixture-builds.ts"`);
+}
+const site = serveDuringTests(test, BUILD);
+
+const PETSTORE = '/docs/apis/petstore';
+
+let api: TestApi;
+test.beforeAll(async () => {
+  api = await startTestApi();
+});
+test.afterAll(async () => {
+  await api?.close();
+});
+test.beforeEach(() => {
+  api.received.length = 0;
+});
+
+const sidebarLinks = (page: Page) => page.locator('nav[aria-label="Docs sidebar"] a.menu__link');
+
+test.describe('two APIs in one site', () => {
+  test('each API has its own sidebar and overview, and the navbar menu lists both', async ({page}) => {
+    await gotoHydrated(page, `${site.origin()}/docs/api/create-contact`);
+    await expect(sidebarLinks(page).filter({hasText: 'Create a contact'})).toHaveCount(1);
+    await expect(page.locator(`nav[aria-label="Docs sidebar"] a[href^="${PETSTORE}"]`)).toHaveCount(0);
+
+    const menu = page.locator('.navbar__items .dropdown').filter({has: page.locator('> .navbar__link', {hasText: /^APIs$/})});
+    await menu.hover();
+    await expect(menu.locator('.dropdown__link')).toHaveText(['Meridian', 'Petstore']);
+    await menu.locator('.dropdown__link', {hasText: 'Petstore'}).click();
+    await expect(page).toHaveURL(new RegExp(`${PETSTORE}/swagger-petstore-yaml$`));
+    await expect(page.locator('h1')).toHaveText('Swagger Petstore YAML');
+    await expect(page.getByText(/This reference describes Swagger Petstore YAML version 2\.0\.0/)).toBeVisible();
+    // Its overview and tag pages, none of Meridian's (closed categories hold no links until opened).
+    await expect(sidebarLinks(page).filter({hasText: 'Swagger Petstore YAML'})).toHaveAttribute('href', `${PETSTORE}/swagger-petstore-yaml`);
+    await expect(page.locator(`nav[aria-label="Docs sidebar"] a[href="${PETSTORE}/pet"]`)).toHaveCount(1);
+    await expect(page.locator('nav[aria-label="Docs sidebar"] a[href^="/docs/api/"]')).toHaveCount(0);
+
+    await gotoHydrated(page, `${site.origin()}/docs/api/meridian-api`);
+    await expect(page.locator('h1')).toHaveText('Meridian API');
+    await expect(page.getByText(/This reference describes Meridian API version/)).toBeVisible();
+  });
+
+  test('each API offers its own downloads', async ({page, request}) => {
+    await gotoHydrated(page, `${site.origin()}${PETSTORE}/swagger-petstore-yaml`);
+    const links = page.getByText('Download the API description:').locator('..').getByRole('link');
+    await expect(links).toHaveText(['OpenAPI (YAML)', 'OpenAPI (JSON)', 'Postman collection']);
+    const hrefs = await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+    expect(hrefs).toEqual(['/apis/petstore/openapi.yaml', '/apis/petstore/openapi.json', '/apis/petstore/petstore.postman_collection.json']);
+    const yaml = await request.get(`${site.origin()}/apis/petstore/openapi.yaml`);
+    expect(yaml.ok()).toBe(true);
+    expect(await yaml.text()).toContain('title: Swagger Petstore YAML');
+    const main = await request.get(`${site.origin()}/openapi.yaml`);
+    expect(await main.text()).toContain('title: Meridian API');
+  });
+
+  test('the second API’s versions: its own dropdown, its older pages under its prefix with a banner, none in the sitemap', async ({page}) => {
+    await gotoHydrated(page, `${site.origin()}${PETSTORE}/get-pet-by-id`);
+    await expect(page.locator('.navbar__items--right [data-api-version]')).toHaveText(['2.0.0 (current)', '1.0.0 · 2024-06-01']);
+    const dropdown = page.locator('.navbar__items--right .dropdown').filter({has: page.locator('[data-api-version]')});
+    await dropdown.hover();
+    await dropdown.locator('[data-api-version="1.0.0"]').click();
+    await expect(page).toHaveURL(new RegExp(`${PETSTORE}/1\\.0\\.0/get-pet-by-id$`));
+    const banner = page.locator('[data-api-version-banner="1.0.0"]');
+    await expect(banner.getByRole('link', {name: 'Read this page in the current version (2.0.0)'})).toHaveAttribute('href', `${PETSTORE}/get-pet-by-id`);
+    expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-petstore'))).toBe('1.0.0');
+    // Meridian's choice is its own.
+    expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-meridian'))).toBeNull();
+    const sitemap = readFileSync(path.join(BUILD, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain(`${PETSTORE}/get-pet-by-id<`);
+    expect(sitemap).not.toContain(`${PETSTORE}/1.0.0/`);
+  });
+
+  test('search finds both APIs’ pages, each hit labelled with its API', async ({page}) => {
+    await gotoHydrated(page, `${site.origin()}/docs`);
+    const box = page.getByRole('combobox', {name: 'Search'});
+    const options = page.getByRole('listbox', {name: 'Search results'}).getByRole('option');
+    await box.fill('Find pet by ID');
+    const pet = options.filter({has: page.locator('span[class*="hitTitle"]', {hasText: /^Find pet by ID$/})}).first();
+    await expect(pet.locator('[data-hit-api]')).toHaveText('Petstore');
+    await box.fill('Create a contact');
+    const contact = options.filter({has: page.locator('span[class*="hitTitle"]', {hasText: /^Create a contact$/})}).first();
+    await expect(contact.locator('[data-hit-api]')).toHaveText('Meridian');
+    // Pages of no API (the docs landing, the blog) carry no label.
+    await box.fill('API Documentation');
+    await expect(options.first()).toBeVisible();
+    const landing = options.filter({has: page.locator('span[class*="hitTitle"]', {hasText: /^API Documentation$/})});
+    await expect(landing.locator('[data-hit-api]')).toHaveCount(0);
+  });
+
+  test('a credential given on one API’s pages is never sent from the other API’s, even to the same server', async ({page}) => {
+    /** Opens the explorer of `route` on the custom server `origin`. */
+    async function explorerOn(route: string): Promise<Locator> {
+      await gotoHydrated(page, `${site.origin()}${route}`);
+      await page.getByRole('button', {name: 'Open the API explorer'}).click();
+      const explorer = page.getByRole('form', {name: 'API explorer'});
+      await explorer.getByLabel('Server', {exact: true}).selectOption({label: 'Custom server URL…'});
+      await explorer.getByLabel('Server URL').fill(api.origin);
+      return explorer;
+    }
+    async function send(explorer: Locator): Promise<void> {
+      await explorer.getByRole('button', {name: /^Send /}).click();
+      await expect(page.getByTestId('explorer-response')).toBeVisible();
+    }
+
+    // Meridian's scheme `oauth2`, for the test server.
+    const meridian = await explorerOn('/docs/api/list-contacts');
+    await meridian.getByRole('button', {name: 'Authorize'}).click();
+    const dialog = page.getByRole('dialog', {name: 'Authorize'});
+    await dialog.getByRole('group', {name: /^oauth2\b/}).getByLabel('Access token').fill('meridian-token');
+    await dialog.getByRole('button', {name: 'Done'}).click();
+    await send(meridian);
+    expect(api.received.at(-1)).toMatchObject({path: '/v1/contacts', authorization: 'Bearer meridian-token'});
+
+    // The Petstore's getInventory takes a scheme of the same name, on the same server: nothing is sent.
+    const petstore = await explorerOn(`${PETSTORE}/get-inventory`);
+    await petstore.getByRole('button', {name: 'Authorize'}).click();
+    await expect(dialog.getByRole('group', {name: /^oauth2\b/}).getByLabel('Access token')).toHaveValue('');
+    await dialog.getByRole('button', {name: 'Done'}).click();
+    await send(petstore);
+    const received = api.received.at(-1);
+    expect(received?.path).toBe('/store/inventory');
+    expect(received?.authorization).toBeUndefined();
+    expect(received?.apiKey).toBeUndefined();
+
+    // Back on Meridian's pages, its credential is still there.
+    await send(await explorerOn('/docs/api/list-contacts'));
+    expect(api.received.at(-1)).toMatchObject({authorization: 'Bearer meridian-token'});
+  });
+});
