@@ -144,11 +144,14 @@ export async function readHits(results: readonly PagefindResult[], first: number
 
 /**
  * Queries that forgive one typo in a word of TYPO_MIN_LENGTH letters or
- * more, for a query that found nothing (Pagefind has no fuzzy match, and
- * wants every word): for each such word, the query with that word cut to its
- * first three letters and put last, where Pagefind reads it as a prefix
- * ("crete contact" → "contact cre"), then the query without it, for a typo
- * in those three letters. rankHits then puts titles within one edit first.
+ * more, for a query whose results have no title with its words (Pagefind
+ * has no fuzzy match, and wants every word): for each such word, the query
+ * with that word cut to its first three letters and put last, where
+ * Pagefind reads it as a prefix ("crete contact" → "contact cre"), the same
+ * with two neighbours among its first four letters swapped back
+ * ("get a brnach" → "get a bra"), then the query without it, for another
+ * typo in those three letters. The titles found correct the query
+ * (correctTypos).
  */
 export function typoQueries(query: string): string[] {
   const words = query.trim().split(/\s+/).filter((word) => word !== '');
@@ -157,9 +160,9 @@ export function typoQueries(query: string): string[] {
     if ([...word].length < TYPO_MIN_LENGTH || !/^\p{L}+$/u.test(word)) continue;
     const others = words.filter((_, other) => other !== index);
     queries.push([...others, [...word].slice(0, 3).join('')].join(' '));
-    // Two letters swapped in the first three ("mrege") defeat the prefix: the word with them swapped back.
+    // Two letters swapped within the first four ("mrege", "brnach") defeat the prefix: the word with them swapped back.
     const letters = [...word];
-    for (const at of [0, 1]) {
+    for (const at of [0, 1, 2]) {
       const swapped = [...letters];
       [swapped[at], swapped[at + 1]] = [swapped[at + 1]!, swapped[at]!];
       if (swapped[at] !== swapped[at + 1]) queries.push([...others, swapped.slice(0, 3).join('')].join(' '));
