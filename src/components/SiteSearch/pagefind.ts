@@ -231,15 +231,19 @@ export function mergeHits(...lists: readonly (readonly SearchHit[])[]): SearchHi
  * it found none) and searched again. `onFirstHits` gets the first
  * FIRST_ROUND_HITS results, ranked among themselves, a round trip before
  * the answer on a server that speaks HTTP/1.1: a list to show while the
- * rest arrive.
+ * rest arrive. Once `signal` is aborted (the reader typed on), nothing more
+ * is fetched for the query: no further results, typo query or correction.
  */
 export async function searchSite(
   bundleUrl: string,
   query: string,
   onFirstHits?: (hits: SearchHit[], total: number) => void,
   filters?: SearchFilters,
+  signal?: AbortSignal,
 ): Promise<SearchAnswer> {
   const pagefind = await loadPagefind(bundleUrl);
+  /** The reader has typed on: what is left to read for this query is read for nothing. */
+  const replaced = () => signal?.aborted === true;
   const options = {filters: pagefindFilters(filters)};
   const kindFilter = filters?.kind;
   const wantsKind = (kind: string) => kindFilter === undefined || kindFilter === '' || kindFilter === kind || (Array.isArray(kindFilter) && kindFilter.includes(kind));
@@ -272,10 +276,11 @@ export async function searchSite(
   /** Pagefind's results for `text` and the hits of its first RERANK_WINDOW, or SECOND_WINDOW when none of those is titled `text`. */
   const readWindow = async (text: string, onFirst?: (hits: SearchHit[], total: number) => void) => {
     const results = (await pagefind.search(text, options))?.results ?? [];
+    if (replaced()) return {results, hits: [], readUpTo: 0};
     let hits = await readHits(results.slice(0, RERANK_WINDOW), FIRST_ROUND_HITS, onFirst && ((firstHits) => onFirst(firstHits, results.length)));
     let readUpTo = RERANK_WINDOW;
     // No title in the window is the query: the page it names may be a little further down Pagefind's order (not for a word still being typed).
-    if (results.length > RERANK_WINDOW && !hits.some((hit) => matchClass(text, hit)[0] <= 1) && lastWordComplete(text, hits)) {
+    if (results.length > RERANK_WINDOW && !replaced() && !hits.some((hit) => matchClass(text, hit)[0] <= 1) && lastWordComplete(text, hits)) {
       hits = [...hits, ...(await readHits(results.slice(RERANK_WINDOW, SECOND_WINDOW), 0))];
       readUpTo = SECOND_WINDOW;
     }
@@ -296,17 +301,18 @@ export async function searchSite(
   let rankQuery = query;
   let correctedFrom: string | undefined;
   // No title among the first results has the query's words as typed: one of them may have a typo.
-  if (!windowHits.some((hit) => matchClass(query, hit)[0] < 3)) {
+  if (!replaced() && !windowHits.some((hit) => matchClass(query, hit)[0] < 3)) {
     let titled = windowHits.filter((hit) => matchClass(query, hit)[0] < 4);
     let found: PagefindResult[] = [];
     // Nothing titled at all: look for titles forgiving one typo (Pagefind has no fuzzy match, and wants every word).
     for (const candidate of titled.length > 0 ? [] : typoQueries(query)) {
+      if (replaced()) break;
       found = (await pagefind.search(candidate, options))?.results ?? [];
       titled = (await readHits(found.slice(0, RERANK_WINDOW), 0)).filter((hit) => matchClass(query, hit)[0] < 4);
       if (titled.length > 0) break;
     }
     const corrected = correctTypos(query, titled);
-    const again = corrected ? await readWindow(corrected) : undefined;
+    const again = corrected && !replaced() ? await readWindow(corrected) : undefined;
     if (corrected && again && again.hits.length > 0) {
       // The query as meant: its own first results, the titles that corrected it, then what the query itself found.
       rankQuery = corrected;

@@ -247,7 +247,7 @@ export function matchClass(query: string, hit: SearchHit): [number, number] {
     queryWords.every(
       (word, index) =>
         titleSet.has(word) ||
-        (index === last && word.length >= 3 && titleWords.some((title) => title.startsWith(word))) ||
+        (index === last && titleWords.some((title) => title.startsWith(word))) ||
         (typos && word.length >= TYPO_MIN_LENGTH && titleWords.some((title) => withinOneEdit(word, title))),
     );
   if (found(false)) return [2, extra];

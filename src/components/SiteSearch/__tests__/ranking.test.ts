@@ -210,6 +210,14 @@ describe('correctTypos', () => {
   });
 });
 
+describe('a query still being typed', () => {
+  it('reads its last word as a prefix of any length, so a title with its words is found before the word is whole', () => {
+    expect(matchClass('create a c', createContact)[0]).toBe(2);
+    expect(matchClass('list pull r', pullsList)[0]).toBe(2);
+    expect(matchClass('list x', pullsList)[0]).toBe(4);
+  });
+});
+
 describe('lastWordComplete', () => {
   it('is true when the last word of the query is a whole word of a title, plurals aside, and false while it is still being typed', () => {
     expect(lastWordComplete('get a repository', [forkApproval])).toBe(true);
