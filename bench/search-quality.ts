@@ -79,6 +79,8 @@ export interface SiteFigures {
   /** Bytes (as sent, gzip) of every request from focusing the box of a fresh page to the first results of its first query. */
   firstSearchBytes: number | null;
   firstSearchRequests: number | null;
+  /** The same bytes and requests by kind of file (searchFileKind). */
+  firstSearchByKind: {kind: SearchFileKind; bytes: number; requests: number}[] | null;
   medianMs: number | null;
   p90Ms: number | null;
   failures: QueryRun[];
@@ -90,9 +92,25 @@ const HITS = 'nav [role="listbox"] [role="option"]:not(:last-child)';
 const SETTLE_MS = 1_500;
 const KEY_DELAY_MS = 60;
 
-/** Routes of the hits the box shows, read from each option's title link target (the box keeps the route in the option's data). */
+/** Routes of the hits the box shows, read from each option's data (the box keeps the path it opens there; a field's anchor is not part of the page's route). */
 async function shownRoutes(page: Page): Promise<string[]> {
-  return page.locator(HITS).evaluateAll((options) => options.map((option) => option.getAttribute('data-path') ?? ''));
+  return page.locator(HITS).evaluateAll((options) => options.map((option) => (option.getAttribute('data-path') ?? '').split('#')[0]));
+}
+
+/** The kinds of file a search fetches, as the first-search breakdown names them. */
+export const SEARCH_FILE_KINDS = ['code', 'metadata', 'index chunks', 'filters', 'fragments', 'endpoint lists', 'names lists', 'other'] as const;
+export type SearchFileKind = (typeof SEARCH_FILE_KINDS)[number];
+
+/** What a file fetched by the search is, from its path: Pagefind's script, worker and WebAssembly, its metadata, chunks, filters and fragments, or the site's own lists. */
+export function searchFileKind(pathname: string): SearchFileKind {
+  if (/\/pagefind\/(?:pagefind(?:-worker)?\.js|wasm\.[^/]*)$/.test(pathname)) return 'code';
+  if (/\.pf_meta$|\/pagefind-entry\.json$/.test(pathname)) return 'metadata';
+  if (pathname.endsWith('.pf_index')) return 'index chunks';
+  if (pathname.endsWith('.pf_filter')) return 'filters';
+  if (pathname.endsWith('.pf_fragment')) return 'fragments';
+  if (pathname.includes('/pagefind/endpoints/')) return 'endpoint lists';
+  if (pathname.includes('/pagefind/names/')) return 'names lists';
+  return 'other';
 }
 
 /**
@@ -146,20 +164,30 @@ async function freshPage(browser: Browser, origin: string, pagePath: string): Pr
 }
 
 /** Bytes of the first search on a fresh page: from focusing the box to the first hits of `query` on screen. */
-async function firstSearchBytes(browser: Browser, origin: string, pagePath: string, query: string): Promise<{bytes: number; requests: number}> {
+async function firstSearchBytes(
+  browser: Browser,
+  origin: string,
+  pagePath: string,
+  query: string,
+): Promise<{bytes: number; requests: number; byKind: {kind: SearchFileKind; bytes: number; requests: number}[]}> {
   const {page, close} = await freshPage(browser, origin, pagePath);
   try {
-    const sizes: Promise<number>[] = [];
+    const sizes: Promise<{kind: SearchFileKind; bytes: number}>[] = [];
     let counting = true;
     page.on('requestfinished', (request) => {
-      if (counting) sizes.push(request.sizes().then((size) => size.responseBodySize + size.responseHeadersSize));
+      const kind = searchFileKind(new URL(request.url()).pathname);
+      if (counting) sizes.push(request.sizes().then((size) => ({kind, bytes: size.responseBodySize + size.responseHeadersSize})));
     });
     await page.locator(INPUT).focus();
     await page.keyboard.type(query, {delay: KEY_DELAY_MS});
     await page.locator(HITS).first().waitFor({timeout: 60_000});
     counting = false;
     const all = await Promise.all(sizes);
-    return {bytes: all.reduce((sum, size) => sum + size, 0), requests: all.length};
+    const byKind = SEARCH_FILE_KINDS.map((kind) => {
+      const files = all.filter((file) => file.kind === kind);
+      return {kind, bytes: files.reduce((sum, file) => sum + file.bytes, 0), requests: files.length};
+    }).filter((entry) => entry.requests > 0);
+    return {bytes: all.reduce((sum, size) => sum + size.bytes, 0), requests: all.length, byKind};
   } finally {
     await close();
   }
@@ -222,6 +250,7 @@ export async function measureSearchQuality(browser: Browser, site: SearchSite, s
     byKind: QUERY_KINDS.map((kind) => ({kind, ...score(runs.filter((run) => run.kind === kind))})).filter((entry) => entry.queries > 0),
     firstSearchBytes: first?.bytes ?? null,
     firstSearchRequests: first?.requests ?? null,
+    firstSearchByKind: first?.byKind ?? null,
     medianMs: percentile(times, 0.5),
     p90Ms: percentile(times, 0.9),
     failures: runs.filter((run) => run.rank !== 1),
@@ -244,6 +273,18 @@ export function renderSearchQuality(sites: readonly SiteFigures[]): string {
       (site) =>
         `| ${site.site} | ${site.queries} | ${percent(site.top1)} | ${percent(site.top3)} | ${site.mrr.toFixed(3)} | ${site.firstSearchBytes === null ? 'n/a' : (site.firstSearchBytes / 1024).toFixed(1)} | ${site.firstSearchRequests ?? 'n/a'} | ${site.medianMs?.toFixed(0) ?? 'n/a'} (${site.p90Ms?.toFixed(0) ?? 'n/a'}) |`,
     ),
+    '',
+    'First search by kind of file (KB as sent, requests):',
+    '',
+    `| site | ${SEARCH_FILE_KINDS.join(' | ')} |`,
+    `| --- |${SEARCH_FILE_KINDS.map(() => ' ---: |').join('')}`,
+    ...sites.map((site) => {
+      const cells = SEARCH_FILE_KINDS.map((kind) => {
+        const entry = site.firstSearchByKind?.find((one) => one.kind === kind);
+        return entry ? `${(entry.bytes / 1024).toFixed(1)} (${entry.requests})` : site.firstSearchByKind ? '0' : 'n/a';
+      });
+      return `| ${site.site} | ${cells.join(' | ')} |`;
+    }),
     '',
     '| site | kind | queries | top-1 | top-3 | MRR |',
     '| --- | --- | ---: | ---: | ---: | ---: |',

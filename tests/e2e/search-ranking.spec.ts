@@ -118,3 +118,22 @@ test('/search says in its server HTML that search needs JavaScript, and links th
   expect(noscript).toContain('Search needs JavaScript');
   expect(noscript).toMatch(/<a href="?\/docs"?>documentation overview<\/a>/);
 });
+
+test('a field\'s name leads to the field: Enter on `email_marketing` opens its page at the field\'s anchor, shown', async ({page}) => {
+  await gotoHydrated(page, '/');
+  const order = await boxOrder(page, 'email_marketing');
+  // The names list of the build leads to the field on an operation that sends it, not to a page that only mentions it.
+  expect(order[0]).toBe('/docs/api/create-contact#request-body.consent.email_marketing');
+  await expect(options(page).first()).toContainText('Request body: consent.email_marketing');
+  await combobox(page).press('Enter');
+  await expect(page).toHaveURL(/\/docs\/api\/create-contact#request-body\.consent\.email_marketing$/);
+  const field = page.locator('[id="request-body.consent.email_marketing"]');
+  await expect(field).toBeVisible();
+  await expect(field).toBeInViewport();
+});
+
+test('a schema named exactly comes before the operations that use it, and one typo in a long word is corrected', async ({page}) => {
+  await gotoHydrated(page, '/');
+  expect((await boxOrder(page, 'ConsentUpdate'))[0]).toBe('/docs/api/schemas/consent-update');
+  expect((await boxOrder(page, 'retrieve a contcat'))[0]).toBe('/docs/api/get-contact');
+});

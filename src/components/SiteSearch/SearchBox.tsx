@@ -50,10 +50,18 @@ export default function SearchBox(): ReactNode {
   const returnTo = useRef<HTMLElement | null>(null);
   const latestQuery = useRef('');
   const pendingSearch = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** Aborted when the query changes, so that a search the reader has typed past fetches nothing more. */
+  const runningSearch = useRef<AbortController | undefined>(undefined);
   /** The reader moved through the options since typing: arriving hits keep their choice. */
   const moved = useRef(false);
   const shownHits = useRef(0);
-  useEffect(() => () => clearTimeout(pendingSearch.current), []);
+  useEffect(
+    () => () => {
+      clearTimeout(pendingSearch.current);
+      runningSearch.current?.abort();
+    },
+    [],
+  );
 
   useEffect(() => {
     const onShortcut = (event: globalThis.KeyboardEvent) => {
@@ -106,7 +114,9 @@ export default function SearchBox(): ReactNode {
         }
       };
       // The first hits show as soon as they are in; the list fills (and, rarely, re-ranks) with the rest.
-      searchSite(bundleUrl, text, show, JSON.parse(scopeKey) as SearchFilters).then(
+      const controller = new AbortController();
+      runningSearch.current = controller;
+      searchSite(bundleUrl, text, show, JSON.parse(scopeKey) as SearchFilters, controller.signal).then(
         (answer) => show(answer.hits, answer.total),
         () => {
           if (latestQuery.current === text) setStatus('failed');
@@ -122,6 +132,7 @@ export default function SearchBox(): ReactNode {
       latestQuery.current = text;
       moved.current = false;
       clearTimeout(pendingSearch.current);
+      runningSearch.current?.abort();
       setSuggestions([]);
       if (text.trim() === '' || isShortQuery(text)) {
         shownHits.current = 0;

@@ -9,22 +9,28 @@ export function segmentFileName(segment: string): string {
   return `${segment.toLowerCase().replace(/[^a-z0-9.-]/g, '_') || '_'}.json`;
 }
 
-const loaded = new Map<string, Promise<unknown[]>>();
+const loaded = new Map<string, Promise<unknown>>();
 
-/** A JSON list of the index, fetched once per page load; a failed fetch is an empty list, tried again next time. */
-function loadList<Item>(url: string): Promise<Item[]> {
-  let list = loaded.get(url);
-  if (!list) {
-    list = fetch(url).then(
-      (response) => (response.ok ? (response.json() as Promise<unknown[]>) : []),
+/** A JSON file of the index, fetched once per page load; a failed fetch is null, tried again next time. */
+export function loadJson(url: string): Promise<unknown> {
+  let json = loaded.get(url);
+  if (!json) {
+    json = fetch(url).then(
+      (response) => (response.ok ? (response.json() as Promise<unknown>) : null),
       () => {
         loaded.delete(url);
-        return [];
+        return null;
       },
     );
-    loaded.set(url, list);
+    loaded.set(url, json);
   }
-  return list as Promise<Item[]>;
+  return json;
+}
+
+/** A JSON list of the index (see loadJson); anything but a list is an empty one. */
+async function loadList<Item>(url: string): Promise<Item[]> {
+  const list = await loadJson(url);
+  return Array.isArray(list) ? (list as Item[]) : [];
 }
 
 /** Up to this many leading segments of a query are tried as the first segment of an operation's path (a server's base path before it). */

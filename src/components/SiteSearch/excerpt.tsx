@@ -118,12 +118,19 @@ export function markWords(sentence: string, matches: (word: string) => boolean):
 }
 
 /**
- * What a hit shows under its title: the sentence of the page's text with
+ * What a hit shows under its title: for a hit that leads to a field, where
+ * the field is ("Request body: consent.email_marketing"); else the sentence of the page's text with
  * the most words of the query (the first sentence, its lead, when none has
  * any), without the page's labels, with whole words highlighted. Without
  * the page's text, Pagefind's own excerpt.
  */
 export function hitExcerpt(query: string, hit: SearchHit): ExcerptPart[] {
+  // A hit that leads to a field says where the field is: the place the link opens.
+  if (hit.field) {
+    const {part, path, name} = hit.field;
+    const before = path.endsWith(name) ? path.slice(0, path.length - name.length) : `${path} `;
+    return [{text: `${part}: ${before}`, marked: false}, {text: name, marked: true}];
+  }
   const sentences = sentencesOf(hit);
   if (sentences.length === 0) return hit.content === '' ? excerptParts(hit.excerpt) : [];
   const termOf = termMatcher(query);

@@ -1,6 +1,7 @@
 import {endpointHits} from './endpoints';
 import {hitExcerpt} from './excerpt';
-import {matchClass, rankHits, TYPO_MIN_LENGTH, toSearchHit, type PagefindResultData, type SearchHit} from './ranking';
+import {nameHits} from './names';
+import {correctTypos, lastWordComplete, matchClass, rankHits, routeOf, TYPO_MIN_LENGTH, toSearchHit, type PagefindResultData, type SearchHit} from './ranking';
 import {suggestionQueries} from './suggest';
 
 /** Pagefind's ranking parameters (pagefind.js `options({ranking})`). */
@@ -110,7 +111,7 @@ export interface SearchAnswer {
   query: string;
   total: number;
   hits: SearchHit[];
-  /** The query whose results these are, when the query itself found nothing and a typo-tolerant one did (typoQueries). */
+  /** The query whose results these are, when the query's titles were found only with one of its words corrected (correctTypos). */
   correctedFrom?: string;
   /** Reads hits `from` … `from + count` of Pagefind's order after the ranked window. */
   more(from: number, count: number): Promise<SearchHit[]>;
@@ -143,11 +144,14 @@ export async function readHits(results: readonly PagefindResult[], first: number
 
 /**
  * Queries that forgive one typo in a word of TYPO_MIN_LENGTH letters or
- * more, for a query that found nothing (Pagefind has no fuzzy match, and
- * wants every word): for each such word, the query with that word cut to its
- * first three letters and put last, where Pagefind reads it as a prefix
- * ("crete contact" → "contact cre"), then the query without it, for a typo
- * in those three letters. rankHits then puts titles within one edit first.
+ * more, for a query whose results have no title with its words (Pagefind
+ * has no fuzzy match, and wants every word): for each such word, the query
+ * with that word cut to its first three letters and put last, where
+ * Pagefind reads it as a prefix ("crete contact" → "contact cre"), the same
+ * with two neighbours among its first four letters swapped back
+ * ("get a brnach" → "get a bra"), then the query without it, for another
+ * typo in those three letters. The titles found correct the query
+ * (correctTypos).
  */
 export function typoQueries(query: string): string[] {
   const words = query.trim().split(/\s+/).filter((word) => word !== '');
@@ -156,9 +160,9 @@ export function typoQueries(query: string): string[] {
     if ([...word].length < TYPO_MIN_LENGTH || !/^\p{L}+$/u.test(word)) continue;
     const others = words.filter((_, other) => other !== index);
     queries.push([...others, [...word].slice(0, 3).join('')].join(' '));
-    // Two letters swapped in the first three ("mrege") defeat the prefix: the word with them swapped back.
+    // Two letters swapped within the first four ("mrege", "brnach") defeat the prefix: the word with them swapped back.
     const letters = [...word];
-    for (const at of [0, 1]) {
+    for (const at of [0, 1, 2]) {
       const swapped = [...letters];
       [swapped[at], swapped[at + 1]] = [swapped[at + 1]!, swapped[at]!];
       if (swapped[at] !== swapped[at + 1]) queries.push([...others, swapped.slice(0, 3).join('')].join(' '));
@@ -197,31 +201,66 @@ export function pagefindFilters(filters: SearchFilters | undefined): Record<stri
 }
 
 /**
+ * The hits of `lists` with one hit per page, in their order: a page found
+ * twice keeps the text Pagefind read of it and the field a names list
+ * gives it (and with it the field's anchor in its path).
+ */
+export function mergeHits(...lists: readonly (readonly SearchHit[])[]): SearchHit[] {
+  const byRoute = new Map<string, SearchHit>();
+  for (const hit of lists.flat()) {
+    const route = routeOf(hit);
+    const seen = byRoute.get(route);
+    if (!seen) {
+      byRoute.set(route, hit);
+      continue;
+    }
+    const field = seen.field ?? hit.field;
+    const text = seen.content !== '' ? seen : hit;
+    byRoute.set(route, {...text, name: seen.name ?? hit.name, path: field ? (seen.field ? seen.path : hit.path) : seen.path, ...(field ? {field} : {})});
+  }
+  return [...byRoute.values()];
+}
+
+/**
  * Runs `query` (within `filters`) and reads the data of the first
- * RERANK_WINDOW results, ranked by rankHits, each with its excerpt. A query
- * that finds nothing is tried again forgiving one typo (typoQueries).
- * `onFirstHits` gets the first FIRST_ROUND_HITS results, ranked among
- * themselves, a round trip before the answer on a server that speaks
- * HTTP/1.1: a list to show while the rest arrive.
+ * RERANK_WINDOW results, ranked by rankHits, each with its excerpt, with
+ * the operations its endpoint lists match (a path) and the pages its names
+ * lists hold (a schema's, a tag's or a field's name). A query whose first
+ * results have no title with its words is corrected for one typo per word
+ * (correctTypos, from the titles found, or found again by typoQueries when
+ * it found none) and searched again. `onFirstHits` gets the first
+ * FIRST_ROUND_HITS results, ranked among themselves, a round trip before
+ * the answer on a server that speaks HTTP/1.1: a list to show while the
+ * rest arrive. Once `signal` is aborted (the reader typed on), nothing more
+ * is fetched for the query: no further results, typo query or correction.
  */
 export async function searchSite(
   bundleUrl: string,
   query: string,
   onFirstHits?: (hits: SearchHit[], total: number) => void,
   filters?: SearchFilters,
+  signal?: AbortSignal,
 ): Promise<SearchAnswer> {
   const pagefind = await loadPagefind(bundleUrl);
+  /** The reader has typed on: what is left to read for this query is read for nothing. */
+  const replaced = () => signal?.aborted === true;
   const options = {filters: pagefindFilters(filters)};
   const kindFilter = filters?.kind;
   const wantsKind = (kind: string) => kindFilter === undefined || kindFilter === '' || kindFilter === kind || (Array.isArray(kindFilter) && kindFilter.includes(kind));
+  const indexUrl = new URL('./', new URL(bundleUrl, window.location.href)).href;
   // A path names its operation through the endpoint lists, as concrete values are words no page has.
   const byEndpoint =
     wantsKind('operation') || wantsKind('webhook')
-      ? endpointHits(new URL('./', new URL(bundleUrl, window.location.href)).href, query).then(
+      ? endpointHits(indexUrl, query).then(
           (hits) => hits.filter((hit) => passesFilters(hit, filters)),
           () => [],
         )
       : Promise.resolve([]);
+  // A one-word query may be a schema's, tag's or field's name: the names lists hold each with its pages, and a field's anchor.
+  const byNameList = nameHits(indexUrl, query).then(
+    (hits) => hits.filter((hit) => passesFilters(hit, filters)),
+    () => [],
+  );
   // A one-word query may be a schema's or tag's name: a short page can rank below RERANK_WINDOW pages that repeat the word.
   const oneWord = !/\s/.test(query.trim()) && !query.includes('/');
   // One search per kind: a schema named by the query ranks below tag pages that hold its name in theirs.
@@ -233,47 +272,64 @@ export async function searchSite(
         .catch(() => []),
     ),
   ).then((lists) => lists.flat());
-  let results = (await pagefind.search(query, options))?.results ?? [];
-  const rank = (hits: SearchHit[]) => rankHits(query, hits).map((hit) => ({...hit, snippet: hitExcerpt(query, hit)}));
-  // The first hits show early only when one of them has the query in its title: otherwise the answer may well be further down, or forgive a typo.
+
+  /** Pagefind's results for `text` and the hits of its first RERANK_WINDOW, or SECOND_WINDOW when none of those is titled `text`. */
+  const readWindow = async (text: string, onFirst?: (hits: SearchHit[], total: number) => void) => {
+    const results = (await pagefind.search(text, options))?.results ?? [];
+    if (replaced()) return {results, hits: [], readUpTo: 0};
+    let hits = await readHits(results.slice(0, RERANK_WINDOW), FIRST_ROUND_HITS, onFirst && ((firstHits) => onFirst(firstHits, results.length)));
+    let readUpTo = RERANK_WINDOW;
+    // No title in the window is the query: the page it names may be a little further down Pagefind's order (not for a word still being typed).
+    if (results.length > RERANK_WINDOW && !replaced() && !hits.some((hit) => matchClass(text, hit)[0] <= 1) && lastWordComplete(text, hits)) {
+      hits = [...hits, ...(await readHits(results.slice(RERANK_WINDOW, SECOND_WINDOW), 0))];
+      readUpTo = SECOND_WINDOW;
+    }
+    return {results, hits, readUpTo};
+  };
+
+  // The first hits show early only when one of them has the query's words in its title: otherwise the answer may well be further down, or forgive a typo.
   const early = onFirstHits
-    ? (hits: SearchHit[]) => {
-        const ranked = rank(hits);
-        if (ranked.length > 0 && matchClass(query, ranked[0])[0] < 3.5) onFirstHits(ranked, results.length);
+    ? (hits: SearchHit[], total: number) => {
+        const ranked = rankHits(query, hits);
+        if (ranked.length > 0 && matchClass(query, ranked[0])[0] < 3) onFirstHits(ranked.map((hit) => ({...hit, snippet: hitExcerpt(query, hit)})), total);
       }
     : undefined;
-  let windowHits = await readHits(results.slice(0, RERANK_WINDOW), FIRST_ROUND_HITS, early);
-  /** How far down Pagefind's order the hits have been read. */
-  let readUpTo = RERANK_WINDOW;
-  // No title in the window is the query: the page it names may be a little further down Pagefind's order.
-  if (results.length > RERANK_WINDOW && !windowHits.some((hit) => matchClass(query, hit)[0] <= 1)) {
-    windowHits = [...windowHits, ...(await readHits(results.slice(RERANK_WINDOW, SECOND_WINDOW), 0))];
-    readUpTo = SECOND_WINDOW;
-  }
+  const first = await readWindow(query, early);
+  let {results, readUpTo} = first;
+  let windowHits = first.hits;
+  /** The query the hits are ranked and excerpted for: `query`, or `query` with its typos corrected. */
+  let rankQuery = query;
   let correctedFrom: string | undefined;
-  // No title in the window has the query's words: try it again forgiving one typo, which finds titles within one edit.
-  if (!windowHits.some((hit) => matchClass(query, hit)[0] < 4)) {
-    for (const candidate of typoQueries(query)) {
-      const found = (await pagefind.search(candidate, options))?.results ?? [];
-      const read = await readHits(found.slice(0, RERANK_WINDOW), 0);
-      const titled = read.filter((hit) => matchClass(query, hit)[0] < 4);
-      if (titled.length > 0) {
-        correctedFrom = candidate;
-        // Pages that name the query despite the typo first, then what the query itself found.
-        windowHits = [...titled, ...windowHits];
-        if (results.length === 0) results = found;
-        break;
-      }
+  // No title among the first results has the query's words as typed: one of them may have a typo.
+  if (!replaced() && !windowHits.some((hit) => matchClass(query, hit)[0] < 3)) {
+    let titled = windowHits.filter((hit) => matchClass(query, hit)[0] < 4);
+    let found: PagefindResult[] = [];
+    // Nothing titled at all: look for titles forgiving one typo (Pagefind has no fuzzy match, and wants every word).
+    for (const candidate of titled.length > 0 ? [] : typoQueries(query)) {
+      if (replaced()) break;
+      found = (await pagefind.search(candidate, options))?.results ?? [];
+      titled = (await readHits(found.slice(0, RERANK_WINDOW), 0)).filter((hit) => matchClass(query, hit)[0] < 4);
+      if (titled.length > 0) break;
+    }
+    const corrected = correctTypos(query, titled);
+    const again = corrected && !replaced() ? await readWindow(corrected) : undefined;
+    if (corrected && again && again.hits.length > 0) {
+      // The query as meant: its own first results, the titles that corrected it, then what the query itself found.
+      rankQuery = corrected;
+      correctedFrom = corrected;
+      windowHits = [...again.hits, ...titled, ...windowHits];
+      if (results.length === 0) ({results, readUpTo} = again);
+    } else if (titled.length > 0 && found.length > 0) {
+      windowHits = [...titled, ...windowHits];
+      if (results.length === 0) results = found;
     }
   }
-  const extra = [...(await byEndpoint), ...(await byName)];
-  const seen = new Set<string>();
-  const merged = [...extra, ...windowHits].filter((hit) => !seen.has(hit.path) && seen.add(hit.path));
-  const hits = rank(merged);
+  const rank = (hits: SearchHit[]) => rankHits(rankQuery, hits).map((hit) => ({...hit, snippet: hitExcerpt(rankQuery, hit)}));
+  const hits = rank(mergeHits(await byEndpoint, await byNameList, await byName, windowHits));
   const total = Math.max(results.length, hits.length);
   // Past the ranked hits, Pagefind's order without the pages already listed, read as far as asked.
   const listed = [...hits];
-  const seenPaths = new Set(hits.map((hit) => hit.path));
+  const seenRoutes = new Set(hits.map(routeOf));
   let next = readUpTo;
   return {
     query,
@@ -285,9 +341,9 @@ export async function searchSite(
         const batch = await readHits(results.slice(next, next + from + count - listed.length), 0);
         next += batch.length;
         for (const hit of batch) {
-          if (seenPaths.has(hit.path)) continue;
-          seenPaths.add(hit.path);
-          listed.push({...hit, snippet: hitExcerpt(query, hit)});
+          if (seenRoutes.has(routeOf(hit))) continue;
+          seenRoutes.add(routeOf(hit));
+          listed.push({...hit, snippet: hitExcerpt(rankQuery, hit)});
         }
       }
       return listed.slice(from, from + count);

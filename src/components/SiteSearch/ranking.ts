@@ -6,7 +6,11 @@ export type PageKind = (typeof PAGE_KINDS)[number];
 
 /** What the search shows of one result, from Pagefind's result data and the page's metadata. */
 export interface SearchHit {
-  /** Site path without the base URL and without `.html`, e.g. `/docs/api/create-contact`. */
+  /**
+   * Site path without the base URL and without `.html`, e.g.
+   * `/docs/api/create-contact`; for a hit that leads to a field, with the
+   * field's anchor as its fragment (`…/create-contact#request-body.email`).
+   */
   path: string;
   title: string;
   /** The tag(s) of an operation, "Blog", "Schemas", …: where the page belongs. */
@@ -29,6 +33,24 @@ export interface SearchHit {
   content: string;
   /** The excerpt shown: a sentence of `content` with the query's words marked (hitExcerpt), once the query is known. */
   snippet?: ExcerptPart[];
+  /** The field of the query's name that the hit leads to (names.ts): its name, anchor, rank in the names list, and where it is in words. */
+  field?: HitField;
+}
+
+/** A field a hit leads to: `{name: 'email_marketing', anchor: 'request-body.consent.email_marketing', rank: 0, part: 'Request body', path: 'consent.email_marketing'}`. */
+export interface HitField {
+  name: string;
+  anchor: string;
+  /** Its place in the names list of its name, best first. */
+  rank: number;
+  part: string;
+  path: string;
+}
+
+/** A hit's page: its path without a field's anchor. */
+export function routeOf(hit: Pick<SearchHit, 'path'>): string {
+  const hash = hit.path.indexOf('#');
+  return hash < 0 ? hit.path : hit.path.slice(0, hash);
 }
 
 /** The part of Pagefind's result data that the search reads. */
@@ -191,7 +213,8 @@ export function exactKeys(hit: SearchHit): string[] {
 
 /**
  * How well `query` names `hit`, lower is better, as [class, closeness]:
- *   0  exactly: its title, name, operationId (separators aside), or its
+ *   0  exactly: its title, name or operationId (the last two separators
+ *      and case aside), or its
  *      endpoint (`POST /v1/contacts`, a path alone, concrete values for
  *      `{param}`, with or without the server's base path);
  *   1  its title's words, plurals and small words aside ("list pull request"
@@ -199,12 +222,16 @@ export function exactKeys(hit: SearchHit): string[] {
  *   2  every word of the query is in its title (the last may be a prefix,
  *      as it is still being typed), fewer other words first;
  *   3  the same with one typo in a word of TYPO_MIN_LENGTH letters or more;
- *   3.5 an operation with a field of that name (namesField);
+ *   3.5 a page with a field of that name: from the names lists, in
+ *      their order (names.ts), then operations and webhooks whose text
+ *      lists one (namesField);
  *   4  anything else Pagefind found (its order).
  */
 export function matchClass(query: string, hit: SearchHit): [number, number] {
   const wanted = normalize(query);
   if (exactKeys(hit).includes(wanted)) return [0, 0];
+  // A schema's or tag's name as an identifier: `pull request`, `PullRequest` and `pull-request` are one.
+  if (hit.name && compact(hit.name) === compact(wanted) && compact(wanted) !== '') return [0, 0];
   if (hit.operationId && compact(hit.operationId) === compact(wanted) && compact(wanted) !== '') return [0, 0];
   const endpoint = parseEndpoint(wanted);
   if (endpoint && hit.apiPath && (!endpoint.method || endpoint.method === hit.method)) {
@@ -223,13 +250,62 @@ export function matchClass(query: string, hit: SearchHit): [number, number] {
     queryWords.every(
       (word, index) =>
         titleSet.has(word) ||
-        (index === last && word.length >= 3 && titleWords.some((title) => title.startsWith(word))) ||
+        (index === last && titleWords.some((title) => title.startsWith(word))) ||
         (typos && word.length >= TYPO_MIN_LENGTH && titleWords.some((title) => withinOneEdit(word, title))),
     );
   if (found(false)) return [2, extra];
   if (found(true)) return [3, extra];
-  if ((hit.kind === 'operation' || hit.kind === 'webhook') && namesField(wanted, hit.content)) return [3.5, 0];
+  if (hit.field && compact(hit.field.name) === compact(wanted)) return [3.5, hit.field.rank];
+  // Without the names lists, the page's text tells a field by its type after its name; such pages follow the lists' own.
+  if ((hit.kind === 'operation' || hit.kind === 'webhook') && namesField(wanted, hit.content)) return [3.5, FIELD_IN_TEXT + (hit.kind === 'operation' ? 0 : 1)];
   return [4, 0];
+}
+
+/** The closeness of a field found in a page's text rather than in the names lists: after every listed one. */
+const FIELD_IN_TEXT = 1_000;
+
+/**
+ * Whether the query's last word is a whole word of one of the hits'
+ * titles (plurals aside), not only the start of one: a query still being
+ * typed ("create a cont") has no title of its own words yet, and reading
+ * further down Pagefind's order for it would be wasted.
+ */
+export function lastWordComplete(query: string, hits: readonly SearchHit[]): boolean {
+  const words = contentWords(query);
+  const last = words.at(-1);
+  if (last === undefined) return false;
+  return hits.some((hit) => contentWords(hit.name ?? hit.title).includes(last));
+}
+
+/**
+ * `query` with each word of TYPO_MIN_LENGTH letters or more that no title
+ * of `hits` has replaced by the title word one edit away that most of them
+ * have ("mrege a pull request" → "merge a pull request", from titles such as
+ * "pull_request auto_merge_disabled"); undefined when no word changes.
+ */
+export function correctTypos(query: string, hits: readonly SearchHit[]): string | undefined {
+  const titles = hits.map((hit) => wordsOf(hit.name ?? hit.title));
+  const titleStems = new Set(titles.flat().map(stem));
+  let changed = false;
+  const corrected = query
+    .trim()
+    .split(/\s+/)
+    .map((word) => {
+      const lower = normalize(word);
+      if ([...lower].length < TYPO_MIN_LENGTH || !/^\p{L}+$/u.test(lower) || titleStems.has(stem(lower))) return word;
+      const counts = new Map<string, number>();
+      for (const title of titles) {
+        for (const candidate of new Set(title)) {
+          if (candidate !== lower && withinOneEdit(lower, candidate)) counts.set(candidate, (counts.get(candidate) ?? 0) + 1);
+        }
+      }
+      const best = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
+      if (!best) return word;
+      changed = true;
+      return best[0];
+    })
+    .join(' ');
+  return changed ? corrected : undefined;
 }
 
 /** Types a field's name is followed by in an operation page's indexed text ("due_at string<date-time> required"). */
@@ -262,9 +338,8 @@ export function rankHits(query: string, hits: readonly SearchHit[]): SearchHit[]
   const scored = hits.map((hit) => {
     const [matched, closeness] = matchClass(query, hit);
     const operation = hit.kind === 'operation' || hit.kind === 'webhook' ? 0 : 1;
-    // A field is looked up on the operations that send or return it before the webhooks that carry it.
-    const fieldKey = matched === 3.5 ? (hit.kind === 'operation' ? 0 : 1) : 0;
-    return {hit, key: matched >= 3.5 ? [matched, fieldKey, 0] : [matched, closeness, operation]};
+    // A field's pages keep the names list's order (operations, schemas, webhooks; shallower fields first); the rest keep Pagefind's.
+    return {hit, key: matched === 3.5 ? [matched, closeness, 0] : matched > 3.5 ? [matched, 0, 0] : [matched, closeness, operation]};
   });
   return scored
     .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2])

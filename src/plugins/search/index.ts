@@ -2,6 +2,7 @@ import path from 'node:path';
 import {Worker} from 'node:worker_threads';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
+import {writeNameLists} from './names';
 import {validateOptions, type PluginOptions} from './options';
 
 export type {PluginOptions} from './options';
@@ -16,6 +17,8 @@ export interface IndexReport {
   /** The pages' short names (page-names.mjs): the metadata's size before and after, or why the index was left as Pagefind wrote it. */
   /** Operations in the endpoint lists (endpoints.mjs). */
   endpoints: number;
+  /** Names (schemas, tags, fields) in the names lists, and the lists' buckets (names.ts). */
+  names: {names: number; buckets: number};
   pageNames: {renamed: {language: string; pages: number; before: number; after: number}[]} | {skipped: string};
 }
 
@@ -36,10 +39,18 @@ export function writeSearchIndex(outDir: string, options: PluginOptions): Promis
   return new Promise((resolve, reject) => {
     const worker = new Worker(path.join(__dirname, 'pagefind-worker.mjs'), {workerData: job});
     let settled = false;
-    worker.once('message', (message: {report?: IndexReport; error?: string}) => {
+    worker.once('message', (message: {report?: Omit<IndexReport, 'names'> & {pageIds: [string, string[]][]}; error?: string}) => {
       settled = true;
-      if (message.report) resolve(message.report);
-      else reject(new Error(message.error));
+      if (!message.report) {
+        reject(new Error(message.error));
+        return;
+      }
+      const {pageIds, ...report} = message.report;
+      try {
+        resolve({...report, names: writeNameLists(report.outputPath, pageIds)});
+      } catch (error) {
+        reject(new Error(`[search] could not write the names lists of ${report.outputPath}: ${(error as Error).message}`));
+      }
     });
     worker.once('error', (error) => {
       settled = true;
@@ -58,7 +69,7 @@ export default function searchPlugin(context: LoadContext, rawOptions: unknown):
     name: 'search',
     async postBuild({outDir}) {
       const report = await writeSearchIndex(outDir, options);
-      console.log(`[search] indexed ${report.pages} pages into ${path.relative(context.siteDir, report.outputPath)} (${report.files} files; ${report.endpoints} operations in the endpoint lists)`);
+      console.log(`[search] indexed ${report.pages} pages into ${path.relative(context.siteDir, report.outputPath)} (${report.files} files; ${report.endpoints} operations in the endpoint lists; ${report.names.names} names in ${report.names.buckets} names lists)`);
       if ('skipped' in report.pageNames) console.warn(`[search] the index keeps Pagefind's page names: ${report.pageNames.skipped}`);
       for (const {language, pages, before, after} of 'renamed' in report.pageNames ? report.pageNames.renamed : []) {
         console.log(`[search] short page names (${language}, ${pages} pages): the metadata every first search loads went from ${before} to ${after} bytes gzip`);

@@ -33,13 +33,24 @@ const MAY_HAVE_ID = /[\t\n\f\r ]id\b/i;
  * downloads. The published pages keep their ids; the words indexed, the
  * excerpts and the metadata do not change.
  *
+ * The values of the ids dropped go to `ids`, when given, in the page's
+ * order: the field list of the search (names.ts) reads them there rather
+ * than reading every page a second time.
+ *
  * @param {string} html
+ * @param {string[]} [ids]
  * @returns {string}
  */
-export function withoutIds(html) {
+export function withoutIds(html, ids) {
   // Most tags have no id: the cheap test first (a third of the time on GitHub's pages).
   return html.replace(START_TAG, (tag) =>
-    MAY_HAVE_ID.test(tag) ? tag.replace(ATTRIBUTE, (attribute, name) => (name.toLowerCase() === 'id' ? '' : attribute)) : tag,
+    MAY_HAVE_ID.test(tag)
+      ? tag.replace(ATTRIBUTE, (attribute, name, value) => {
+          if (name.toLowerCase() !== 'id') return attribute;
+          if (ids && value) ids.push(value.replace(/^["']|["']$/g, ''));
+          return '';
+        })
+      : tag,
   );
 }
 
@@ -167,10 +178,13 @@ export function withoutAsides(bytes, classNames) {
  * UTF-8 bytes again. Only what is kept is decoded, as Latin-1 (see the top
  * of this file), so every character's bytes come back as they were.
  *
+ * The ids dropped go to `ids` (see withoutIds), still as Latin-1 text.
+ *
  * @param {Buffer} bytes
  * @param {string[]} classNames
+ * @param {string[]} [ids]
  * @returns {Buffer}
  */
-export function indexedHtml(bytes, classNames) {
-  return Buffer.from(withoutIds(withoutAsides(bytes, classNames).toString('latin1')), 'latin1');
+export function indexedHtml(bytes, classNames, ids) {
+  return Buffer.from(withoutIds(withoutAsides(bytes, classNames).toString('latin1'), ids), 'latin1');
 }

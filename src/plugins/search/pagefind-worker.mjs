@@ -31,27 +31,37 @@ import {writeEndpointLists} from './endpoints.mjs';
  * `data-pagefind-body` element) into `copyDir`, without their ids, their
  * sidebar and the asides of `excludeSelectors` (`aside.api-examples`).
  *
+ * Returns the ids each copied page had (the field list's input, names.ts),
+ * by the page's path relative to `outDir`, with `/` separators.
+ *
  * @param {string} outDir
  * @param {string} copyDir
  * @param {string[]} excludeSelectors
+ * @returns {[string, string[]][]}
  */
 function copyIndexedPages(outDir, copyDir, excludeSelectors) {
   const dropped = [SIDEBAR_CLASS, ...asideClasses(excludeSelectors)];
+  /** @type {[string, string[]][]} */
+  const pageIds = [];
   for (const file of readdirSync(outDir, {recursive: true, encoding: 'utf8'})) {
     if (!file.endsWith('.html')) continue;
     // Bytes, not text: indexed-html.mjs says why.
     const bytes = readFileSync(path.join(outDir, file));
     if (!bytes.includes('data-pagefind-body')) continue;
     mkdirSync(path.dirname(path.join(copyDir, file)), {recursive: true});
-    writeFileSync(path.join(copyDir, file), indexedHtml(bytes, dropped));
+    /** @type {string[]} */
+    const ids = [];
+    writeFileSync(path.join(copyDir, file), indexedHtml(bytes, dropped, ids));
+    pageIds.push([file.split(path.sep).join('/'), ids]);
   }
+  return pageIds;
 }
 
 /** @param {IndexJob} job */
 async function writeIndex(job) {
   const copyDir = mkdtempSync(path.join(tmpdir(), 'search-index-'));
   try {
-    copyIndexedPages(job.outDir, copyDir, job.excludeSelectors);
+    const pageIds = copyIndexedPages(job.outDir, copyDir, job.excludeSelectors);
     const {index, errors} = await pagefind.createIndex({excludeSelectors: job.excludeSelectors, forceLanguage: job.language});
     if (!index) throw new Error(`[search] Pagefind could not start: ${errors.join('; ')}`);
     const added = await index.addDirectory({path: copyDir, glob: job.glob});
@@ -66,7 +76,7 @@ async function writeIndex(job) {
     // Counted on disk: Pagefind's getFiles() sends every file's bytes back
     // from its binary, a good share of a large API's index time, for a count.
     const files = readdirSync(job.outputPath, {recursive: true, withFileTypes: true}).filter((entry) => entry.isFile()).length;
-    return {pages: added.page_count, files, outputPath: job.outputPath, pageNames, endpoints};
+    return {pages: added.page_count, files, outputPath: job.outputPath, pageNames, endpoints, pageIds};
   } finally {
     await pagefind.close();
     rmSync(copyDir, {recursive: true, force: true});

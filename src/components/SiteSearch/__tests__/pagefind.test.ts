@@ -76,9 +76,10 @@ describe('readHits', () => {
 
 describe('typoQueries', () => {
   it('cuts each word of five letters or more to a prefix put last, then drops it, for a typo anywhere in it', () => {
-    expect(typoQueries('crete contact')).toEqual(['contact cre', 'contact rce', 'contact cer', 'contact', 'crete con', 'crete ocn', 'crete cno', 'crete']);
-    expect(typoQueries('list pull reqeusts')).toEqual(['list pull req', 'list pull erq', 'list pull rqe', 'list pull']);
+    expect(typoQueries('crete contact')).toEqual(['contact cre', 'contact rce', 'contact cer', 'contact crt', 'contact', 'crete con', 'crete ocn', 'crete cno', 'crete cot', 'crete']);
+    expect(typoQueries('list pull reqeusts')).toEqual(['list pull req', 'list pull erq', 'list pull rqe', 'list pull ree', 'list pull']);
     expect(typoQueries('mrege a pull request')).toContain('a pull request mer');
+    expect(typoQueries('get a brnach')).toEqual(['get a brn', 'get a rbn', 'get a bnr', 'get a bra', 'get a']);
   });
 
   it('leaves alone a query without a word of five letters, and words that are not letters only', () => {

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
-import {exactKeys, matchClass, matchPathTemplate, namesField, rankHits, stem, toSearchHit, withinOneEdit, type SearchHit} from '../ranking';
+import {correctTypos, exactKeys, lastWordComplete, matchClass, matchPathTemplate, namesField, rankHits, routeOf, stem, toSearchHit, withinOneEdit, type SearchHit} from '../ranking';
 
 const operation = (title: string, method: string, path: string, operationId: string, section = 'Contacts'): SearchHit =>
   toSearchHit({url: `/docs/api/${operationId.toLowerCase().replace(/\W+/g, '-')}.html`, excerpt: '', meta: {title, method, path, operationId, section}});
@@ -152,5 +152,77 @@ describe('stem and withinOneEdit', () => {
     expect(withinOneEdit('cretae', 'create')).toBe(true);
     expect(withinOneEdit('crt', 'create')).toBe(false);
     expect(withinOneEdit('delete', 'create')).toBe(false);
+  });
+});
+
+describe('the names lists in the ranking', () => {
+  const webhook = (title: string, name: string) =>
+    toSearchHit({url: `/docs/api/${name}.html`, excerpt: '', meta: {title, method: 'POST', path: name, kind: 'webhook'}, content: `${title}. pull_request object required. The pull request.`});
+  const pullRequestSchema: SearchHit = {...toSearchHit({url: '/docs/api/schemas/pull-request.html', excerpt: '', meta: {title: 'pull-request', kind: 'schema'}}), name: 'pull-request'};
+  const fieldHit = (hit: SearchHit, anchor: string, rank: number): SearchHit => ({
+    ...hit,
+    path: `${hit.path}#${anchor}`,
+    field: {name: anchor.slice(anchor.lastIndexOf('.') + 1), anchor, rank, part: 'Response 200', path: anchor.slice(anchor.indexOf('.') + 1)},
+  });
+
+  it('puts a schema named exactly, or as an identifier in another case or with other separators, before webhooks that mention it', () => {
+    const hits = [webhook('pull_request opened', 'pull-request-opened'), webhook('pull_request closed', 'pull-request-closed'), pullRequestSchema];
+    for (const query of ['pull-request', 'PullRequest', 'pull_request']) expect(first(query, hits), query).toBe('/docs/api/schemas/pull-request');
+    expect(matchClass('pull request review', pullRequestSchema)[0]).toBe(4);
+  });
+
+  it('ranks the pages of a field in the names list order, before pages that only list it in their text and after titles with the query', () => {
+    const pullsGet = fieldHit(pullGet, 'response-200.mergeable_state', 0);
+    const pullsUpdate = fieldHit(operation('Update a pull request', 'PATCH', '/repos/{owner}/{repo}/pulls/{pull_number}', 'pulls/update', 'pulls'), 'response-200.mergeable_state', 1);
+    const inText = toSearchHit({url: '/docs/api/pull-request-edited.html', excerpt: '', meta: {title: 'pull_request edited', method: 'POST', path: 'pull-request-edited', kind: 'webhook'}, content: 'mergeable_state string The state.'});
+    const titled = operation('Get the mergeable_state of a pull request', 'GET', '/x', 'x/mergeable-state');
+    const ranked = rankHits('mergeable_state', [inText, pullsUpdate, titled, pullsGet]);
+    expect(paths(ranked)).toEqual(['/docs/api/x-mergeable-state', '/docs/api/pulls-get#response-200.mergeable_state', '/docs/api/pulls-update#response-200.mergeable_state', '/docs/api/pull-request-edited']);
+    expect(matchClass('MergeableState', pullsGet)).toEqual([3.5, 0]);
+  });
+
+  it('reads a hit\'s route without the anchor of its field', () => {
+    expect(routeOf({path: '/docs/api/create-contact#request-body.consent.email_marketing'})).toBe('/docs/api/create-contact');
+    expect(routeOf({path: '/docs/api/create-contact'})).toBe('/docs/api/create-contact');
+  });
+});
+
+describe('correctTypos', () => {
+  const autoMerge = toSearchHit({url: '/docs/api/pull-request-auto-merge-disabled.html', excerpt: '', meta: {title: 'pull_request auto_merge_disabled', kind: 'webhook'}});
+  const merged = toSearchHit({url: '/docs/api/merge-upstream.html', excerpt: '', meta: {title: 'Sync a fork branch with the upstream repository (merge upstream)'}});
+
+  it('corrects a word with two letters swapped, or one letter wrong, missing or extra, from the titles found', () => {
+    expect(correctTypos('mrege a pull request', [autoMerge, merged])).toBe('merge a pull request');
+    expect(correctTypos('list pull requsts', [pullsList, pullStacks])).toBe('list pull requests');
+    expect(correctTypos('get a repositroy', [reposGet, forkApproval])).toBe('get a repository');
+    expect(correctTypos('crete contact', [createContact])).toBe('create contact');
+  });
+
+  it('leaves words a title has, short words and words with no title one edit away, and says when nothing changed', () => {
+    expect(correctTypos('merge a pull request', [autoMerge])).toBeUndefined();
+    expect(correctTypos('get a repo', [reposGet])).toBeUndefined();
+    expect(correctTypos('pagination headers', [reposGet, pullsList])).toBeUndefined();
+  });
+
+  it('takes the correction most titles have when several are one edit away', () => {
+    const hits = ['List labels', 'Get a label', 'Update a label'].map((title, index) => operation(title, 'GET', `/l/${index}`, `issues/label-${index}`, 'issues'));
+    expect(correctTypos('delete a lable', [...hits, operation('Get a table', 'GET', '/t', 'x/table')])).toBe('delete a label');
+  });
+});
+
+describe('a query still being typed', () => {
+  it('reads its last word as a prefix of any length, so a title with its words is found before the word is whole', () => {
+    expect(matchClass('create a c', createContact)[0]).toBe(2);
+    expect(matchClass('list pull r', pullsList)[0]).toBe(2);
+    expect(matchClass('list x', pullsList)[0]).toBe(4);
+  });
+});
+
+describe('lastWordComplete', () => {
+  it('is true when the last word of the query is a whole word of a title, plurals aside, and false while it is still being typed', () => {
+    expect(lastWordComplete('get a repository', [forkApproval])).toBe(true);
+    expect(lastWordComplete('list pull request', [pullStacks])).toBe(true);
+    expect(lastWordComplete('create a cont', [createContact, getContact])).toBe(false);
+    expect(lastWordComplete('a', [createContact])).toBe(false);
   });
 });

@@ -23,6 +23,12 @@ describe('withoutIds', () => {
     expect(withoutIds(html)).toBe('<div data-pagefind-meta="operationId:getUser, id:1" title="see id=5" data-pagefind-body>');
   });
 
+  it('gives the ids it drops, in the page\'s order, quotes taken off, when asked', () => {
+    const ids: string[] = [];
+    withoutIds('<h2 id=parameters>P</h2><li id="request-body.consent.email_marketing">e</li><p id>x</p><li id=\'response-200.data[].id\'>i</li>', ids);
+    expect(ids).toEqual(['parameters', 'request-body.consent.email_marketing', 'response-200.data[].id']);
+  });
+
   it('drops an id without a value, and leaves tags without an id as they are', () => {
     expect(withoutIds('<p id class=a>x</p><p data-idx=1 title="an id">y</p><input id=q disabled>')).toBe('<p class=a>x</p><p data-idx=1 title="an id">y</p><input disabled>');
   });
