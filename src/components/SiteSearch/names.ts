@@ -1,5 +1,7 @@
 import {unescapeFieldName} from '@site/src/openapi/field-anchors';
 
+import {nameBucket, nameKey} from '@site/src/plugins/search/name-key';
+
 import {loadJson} from './endpoints';
 import {PAGE_KINDS, type PageKind, type SearchHit} from './ranking';
 
@@ -10,20 +12,6 @@ interface NameBucket {
   names: [string, [number, string][]][];
 }
 
-/** A name as the lists key it (src/plugins/search/names.ts, nameKey): without case and separators. */
-export function nameKey(name: string): string {
-  return name.normalize('NFKC').toLowerCase().replace(/[\s/_.\-:]+/g, '');
-}
-
-/** The list a key is in (src/plugins/search/names.ts, nameBucket). */
-export function nameBucket(key: string, buckets: number): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < key.length; index += 1) {
-    hash ^= key.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash % buckets;
-}
 
 /**
  * Whether a query may be a name the lists hold: one word of three

@@ -15,7 +15,10 @@ import {mkdirSync, readdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {looksLikeFieldAnchor, unescapeFieldName} from '../../openapi/field-anchors';
+import {nameBucket, nameKey} from './name-key';
 import {readFragment} from './page-names.mjs';
+
+export {nameBucket, nameKey} from './name-key';
 
 /** A page of a bucket: Pagefind URL, title, section, kind, method, path, operationId, API version (empty when the page has none). */
 export type NamePage = [string, string, string, string, string, string, string, string];
@@ -33,20 +36,6 @@ export const FIELD_PAGES = 8;
 /** Raw JSON bytes a bucket holds on average at most (about 4 KB gzip), so a query's list is one small file whatever the API's size. */
 export const BUCKET_BYTES = 24_000;
 
-/** A name as a query and a list compare it: without case and separators, so `email_marketing`, `emailMarketing` and `Email-Marketing` are one. */
-export function nameKey(name: string): string {
-  return name.normalize('NFKC').toLowerCase().replace(/[\s/_.\-:]+/g, '');
-}
-
-/** The bucket of a key among `buckets` (FNV-1a over its UTF-16 code units; the browser computes the same). */
-export function nameBucket(key: string, buckets: number): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < key.length; index += 1) {
-    hash ^= key.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash % buckets;
-}
 
 /** A field's place on its page, read from its anchor: its name, how deep it is, and which part of the page holds it. */
 export interface FieldPlace {

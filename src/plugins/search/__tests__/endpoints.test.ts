@@ -1,11 +1,10 @@
-import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import * as pagefind from 'pagefind';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 
 import {segmentFileName, writeEndpointLists} from '../endpoints.mjs';
 import {segmentFileName as browserSegmentFileName} from '../../../components/SiteSearch/endpoints';
+import {writePagefindSite, type PagefindSite} from './helpers/pagefind-site';
 
 const PAGES = [
   {file: 'docs/api/get-contact.html', title: 'Retrieve a contact', method: 'GET', path: '/v1/contacts/{contactId}'},
@@ -14,31 +13,21 @@ const PAGES = [
 ];
 
 describe('writeEndpointLists', () => {
-  let root: string;
+  let site: PagefindSite;
   let indexDir: string;
 
   beforeAll(async () => {
-    root = mkdtempSync(path.join(tmpdir(), 'endpoints-test-'));
-    const site = path.join(root, 'site');
-    for (const page of PAGES) {
-      mkdirSync(path.dirname(path.join(site, page.file)), {recursive: true});
-      writeFileSync(
-        path.join(site, page.file),
+    site = await writePagefindSite('endpoints-test-', [
+      ...PAGES.map((page): [string, string] => [
+        page.file,
         `<html><body><div data-pagefind-body><h1>${page.title}</h1><div data-pagefind-meta="kind:operation"><div data-pagefind-meta="method:${page.method}"><span data-pagefind-meta="path">${page.path}</span></div></div><p>Text.</p></div></body></html>`,
-      );
-    }
-    mkdirSync(path.join(site, 'docs'), {recursive: true});
-    writeFileSync(path.join(site, 'docs/guide.html'), '<html><body><div data-pagefind-body><h1>Guide</h1><p>No endpoint.</p></div></body></html>');
-    const {index} = await pagefind.createIndex({forceLanguage: 'en'});
-    await index!.addDirectory({path: site});
-    indexDir = path.join(site, 'pagefind');
-    await index!.writeFiles({outputPath: indexDir});
+      ]),
+      ['docs/guide.html', '<html><body><div data-pagefind-body><h1>Guide</h1><p>No endpoint.</p></div></body></html>'],
+    ]);
+    indexDir = site.indexDir;
   }, 60_000);
 
-  afterAll(async () => {
-    await pagefind.close();
-    rmSync(root, {recursive: true, force: true});
-  });
+  afterAll(() => site.remove());
 
   it('lists each operation page under the first segment of its path, and names the lists in index.json', () => {
     expect(writeEndpointLists(indexDir)).toBe(3);
