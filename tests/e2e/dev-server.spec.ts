@@ -62,7 +62,8 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await server?.stop();
-  if (work) rmSync(work, {recursive: true, force: true});
+  // A process of the stopped server can still be finishing a write (the bundler's cache): retry, as rm -rf would be retried.
+  if (work) rmSync(work, {recursive: true, force: true, maxRetries: 10, retryDelay: 300});
 });
 
 test.describe('npm start follows the description', () => {
