@@ -172,6 +172,15 @@ export function typoQueries(query: string): string[] {
   return [...new Set(queries)];
 }
 
+/** Whether `filters` lets through a page whose facet `name` holds `have`; a facet it does not name lets every page through. */
+export function filterAllows(filters: SearchFilters | undefined, name: string, have: readonly string[]): boolean {
+  const want = filters?.[name];
+  if (want === undefined) return true;
+  if (typeof want === 'string') return want === '' || have.includes(want);
+  if ('none' in want) return !want.none.some((value) => have.includes(value));
+  return want.length === 0 || want.some((value) => have.includes(value));
+}
+
 /**
  * Whether a hit found without Pagefind (the endpoint lists) passes `filters`
  * as Pagefind would pass its page: by its kind, its tags (the section) and
@@ -180,13 +189,7 @@ export function typoQueries(query: string): string[] {
 export function passesFilters(hit: SearchHit, filters: SearchFilters | undefined): boolean {
   if (!filters) return true;
   const known: Record<string, string[]> = {kind: [hit.kind], tag: hit.section.split(', '), version: hit.version ? [hit.version] : []};
-  return Object.entries(filters).every(([name, want]) => {
-    const have = known[name];
-    if (have === undefined) return true;
-    if (typeof want === 'string') return want === '' || have.includes(want);
-    if ('none' in want) return !want.none.some((value) => have.includes(value));
-    return want.length === 0 || want.some((value) => have.includes(value));
-  });
+  return Object.keys(filters).every((name) => known[name] === undefined || filterAllows(filters, name, known[name]));
 }
 
 /** Pagefind's filter option: each value list as Pagefind's `any`, an exclusion as its `none`. */
@@ -245,8 +248,7 @@ export async function searchSite(
   /** The reader has typed on: what is left to read for this query is read for nothing. */
   const replaced = () => signal?.aborted === true;
   const options = {filters: pagefindFilters(filters)};
-  const kindFilter = filters?.kind;
-  const wantsKind = (kind: string) => kindFilter === undefined || kindFilter === '' || kindFilter === kind || (Array.isArray(kindFilter) && kindFilter.includes(kind));
+  const wantsKind = (kind: string) => filterAllows(filters, 'kind', [kind]);
   const indexUrl = new URL('./', new URL(bundleUrl, window.location.href)).href;
   // A path names its operation through the endpoint lists, as concrete values are words no page has.
   const byEndpoint =

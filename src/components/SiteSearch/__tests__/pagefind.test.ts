@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
-import {pagefindFilters, passesFilters, readHits, typoQueries, type PagefindResult} from '../pagefind';
+import {filterAllows, pagefindFilters, passesFilters, readHits, typoQueries, type PagefindResult} from '../pagefind';
 import type {SearchHit} from '../ranking';
 import type {PagefindResultData} from '../ranking';
 
@@ -116,6 +116,16 @@ describe('filters on hits found without Pagefind (the endpoint lists)', () => {
     expect(passesFilters(hit(), {kind: 'schema'})).toBe(false);
     expect(passesFilters(hit(), {tag: 'Contacts'})).toBe(false);
     expect(passesFilters(hit(), {colour: 'blue', kind: ''})).toBe(true);
+  });
+
+  it('tells which kinds of page a filter lets through, exclusions and lists included', () => {
+    expect(filterAllows(undefined, 'kind', ['schema'])).toBe(true);
+    expect(filterAllows({kind: ''}, 'kind', ['schema'])).toBe(true);
+    expect(filterAllows({kind: 'operation'}, 'kind', ['schema'])).toBe(false);
+    expect(filterAllows({kind: ['webhook', 'schema']}, 'kind', ['schema'])).toBe(true);
+    expect(filterAllows({kind: {none: ['operation']}}, 'kind', ['operation'])).toBe(false);
+    expect(filterAllows({kind: {none: ['operation']}}, 'kind', ['schema'])).toBe(true);
+    expect(filterAllows({tag: 'Contacts'}, 'kind', ['schema'])).toBe(true);
   });
 
   it('passes the same filters to Pagefind: lists as any, exclusions as none, empty ones left out', () => {
