@@ -101,8 +101,11 @@ const apiLinks = createApiLinks({
   // Told by the api-links plugin below, once per build rather than at every config load.
   holdReports: true,
 });
-// Before the default plugins, so they (and the broken-link check) see plain links.
-const beforeDefaultRemarkPlugins = [[remarkApiLinks, {links: apiLinks, siteDir: __dirname} satisfies RemarkApiLinksOptions]];
+// Before the default plugins, so they (and the broken-link check) see plain links. An attacher
+// without options: Docusaurus ships the site config to the browser, and the options would put
+// this machine's folder into main.js.
+const apiLinksOptions: RemarkApiLinksOptions = {links: apiLinks, siteDir: __dirname};
+const beforeDefaultRemarkPlugins = [() => remarkApiLinks(apiLinksOptions)];
 
 const config = {
   title: siteSettings.title,

@@ -9,7 +9,7 @@ import {overviewPageModel, tagPageModel} from './model-overview';
 import {operationPageCore, PAGE_CORE_SUFFIX} from './page-core';
 import {assignPageIds, SCHEMA_PAGES_DIR} from './page-ids';
 import {schemaLinksFor, schemaPageModel, SchemaUsageIndex} from './schema-pages';
-import {arrangeApiSidebar, renameSidebarDoc} from './sidebar-file';
+import {serializeArrangement, SIDEBAR_ARRANGEMENT_FILE} from './sidebar-arrangement';
 import {linkContextFor} from './spec-link-context';
 import type {LinkContext} from './spec-links';
 import {readResolvedSpec} from '../spec-source/parse-spec';
@@ -189,25 +189,26 @@ export function createPageGenerators(options: PageGeneratorOptions) {
     createInfoPageMD(item: PluginPageItem): string {
       const ids = assignPageIds(loadSpecWithLinks());
       const id = ids.overviewId;
-      const sidebarFile = path.join(options.outputDir, 'sidebar.ts');
-      if (id !== item.id) {
-        // The plugin wrote the sidebar before the pages; point its entry for
-        // the overview at the new id. It writes the page file under item.id.
-        renameSidebarDoc(sidebarFile, item.id, id);
-        item.id = id;
-      }
-      // The info page is generated once per spec, after the sidebar was
-      // written: the one place to give schema entries their names and
-      // webhooks their category.
-      arrangeApiSidebar(sidebarFile, {
-        schemaLabels: new Map(ids.schemas.map((schema) => [schema.pageId, schema.name])),
-        webhookPageIds: new Set(ids.operations.filter((operation) => operation.kind === 'webhook').map((operation) => operation.pageId)),
-        tagParents: tagParentPageIds(loadSpec(), ids),
-        labelTags: new Set(ids.tags.filter((tag) => !loadSpec().isNavigationTag(tag.name)).map((tag) => tag.pageId)),
-        methodClasses: new Map(ids.operations.filter((operation) => !isPre32Operation(operation)).map((operation) => [operation.pageId, methodClassName(operation.method)])),
-        schemasIndexSlug: ids.schemas.length > 0 ? schemasIndexSlug(options.apiDocsBasePath) : undefined,
-        ...(options.olderVersion ? {schemasIndexTitle: `Schemas (${options.olderVersion.name})`} : {}),
-      });
+      // The plugin named the overview in its sidebar before we chose its id.
+      const overview = id === item.id ? undefined : {from: item.id, to: id};
+      item.id = id;
+      // The info page is generated once per spec: the one place to say how
+      // sidebars.ts arranges the plugin's sidebar (schema entries named,
+      // webhooks in a category of their own, 3.2 tag parents and methods).
+      mkdirSync(options.outputDir, {recursive: true});
+      writeFileSync(
+        path.join(options.outputDir, SIDEBAR_ARRANGEMENT_FILE),
+        serializeArrangement({
+          ...(overview ? {overview} : {}),
+          schemaLabels: new Map(ids.schemas.map((schema) => [schema.pageId, schema.name])),
+          webhookPageIds: new Set(ids.operations.filter((operation) => operation.kind === 'webhook').map((operation) => operation.pageId)),
+          tagParents: tagParentPageIds(loadSpec(), ids),
+          labelTags: new Set(ids.tags.filter((tag) => !loadSpec().isNavigationTag(tag.name)).map((tag) => tag.pageId)),
+          methodClasses: new Map(ids.operations.filter((operation) => !isPre32Operation(operation)).map((operation) => [operation.pageId, methodClassName(operation.method)])),
+          schemasIndexSlug: ids.schemas.length > 0 ? schemasIndexSlug(options.apiDocsBasePath) : undefined,
+          ...(options.olderVersion ? {schemasIndexTitle: `Schemas (${options.olderVersion.name})`} : {}),
+        }),
+      );
       const page = overviewPageModel(loadSpec(), item.id, options.apiDocsBasePath);
       writePage(page);
       setFrontMatter(item, page.title, page.plainDescription, {kind: 'overview'});

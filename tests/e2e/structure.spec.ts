@@ -1,4 +1,4 @@
-import {existsSync, readFileSync, statSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 
@@ -120,5 +120,14 @@ test.describe('the built site on disk', () => {
       .filter((operation) => !pages.get(operation.path)?.description?.includes(`${operation.method.toUpperCase()} ${operation.apiPath}`))
       .map((operation) => `${operation.path}: "${pages.get(operation.path)?.description ?? '(no page)'}"`);
     expect(missing).toEqual([]);
+  });
+
+  test("no published file names the folder the site was built in", () => {
+    // The build machine's folder is nobody's business, and it makes builds of the same tree differ by where they ran.
+    const siteDir = process.cwd();
+    const published = (dir: string): string[] =>
+      readdirSync(dir, {withFileTypes: true}).flatMap((entry) => (entry.isDirectory() ? published(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+    const naming = published(BUILD_DIR).filter((file) => /\.(html|js|json|txt|xml|yaml|css)$/.test(file) && readFileSync(file, 'utf8').includes(siteDir));
+    expect(naming.map((file) => path.relative(BUILD_DIR, file))).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import {operationToMarkdown} from '../markdown-twin/operation';
 import {assignPageIds} from '../page-ids';
 import {methodClassName, tagParentPageIds} from '../page-generators';
 import {pageOutline} from '../page-outline';
-import {arrangeSidebarItems} from '../sidebar-file';
+import {arrangeSidebarItems} from '../sidebar-arrangement';
 import {SpecDocument, type JsonObject} from '../spec-document';
 
 /** OpenAPI 3.2's additions, as the pages, the outline and the samples show them. */

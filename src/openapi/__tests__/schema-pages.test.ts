@@ -4,7 +4,7 @@ import {operationPageModel} from '../model';
 import {assignPageIds} from '../page-ids';
 import {schemaPageModel, SchemaUsageIndex, SCHEMA_USERS_SHOWN} from '../schema-pages';
 import {schemaToMarkdown} from '../markdown-twin';
-import {arrangeSidebarItems} from '../sidebar-file';
+import {arrangeSidebarItems} from '../sidebar-arrangement';
 import {SpecDocument, type JsonObject} from '../spec-document';
 import {parseSpecText} from '../../spec-source/parse-spec';
 

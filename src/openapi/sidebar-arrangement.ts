@@ -1,43 +1,18 @@
-import {existsSync, readFileSync, writeFileSync} from 'node:fs';
-import JSON5 from 'json5';
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
 
 import {SCHEMA_PAGES_DIR} from './page-ids';
 
 /**
- * Edits the sidebar file docusaurus-plugin-openapi-docs writes
- * (`docs/api/sidebar.ts`: `const sidebar: SidebarsConfig = {…JSON5…};`),
- * for the rare page whose id our generators have to change after the plugin
- * wrote it.
+ * The site's API sidebar from the one docusaurus-plugin-openapi-docs
+ * generates (`sidebar.ts`, left as the plugin writes it): our page
+ * generators write what the plugin cannot know beside it
+ * (SIDEBAR_ARRANGEMENT_FILE), and `sidebars.ts` applies it when Docusaurus
+ * loads the sidebars.
  */
 
-const SIDEBAR_OBJECT = /(const sidebar: SidebarsConfig = )([\s\S]*?)(;\s*export default sidebar\.apisidebar;)/;
-
-interface SidebarItem {
-  type?: string;
-  id?: string;
-}
-
-/**
- * Renames the top-level doc item `<dir>/<oldId>` (or `oldId`) of the sidebar,
- * where the plugin puts the overview page. Items inside categories (operation
- * pages) and category links (tag pages) keep their ids, even when equal.
- * Returns whether an item changed.
- */
-export function renameSidebarDoc(sidebarFile: string, oldId: string, newId: string): boolean {
-  if (!existsSync(sidebarFile)) return false;
-  const source = readFileSync(sidebarFile, 'utf8');
-  const match = SIDEBAR_OBJECT.exec(source);
-  if (!match) throw new Error(`[api-pages] cannot read the sidebar object in ${sidebarFile}; the plugin's sidebar format changed.`);
-  const sidebar = JSON5.parse(match[2]) as Record<string, SidebarItem[]>;
-  const item = Object.values(sidebar)
-    .flat()
-    .find((candidate) => candidate.type === 'doc' && typeof candidate.id === 'string' && (candidate.id === oldId || candidate.id.endsWith(`/${oldId}`)));
-  if (!item?.id) return false;
-  item.id = `${item.id.slice(0, item.id.length - oldId.length)}${newId}`;
-  const object = JSON5.stringify(sidebar, {space: 2, quote: '"'});
-  writeFileSync(sidebarFile, source.replace(SIDEBAR_OBJECT, (_all, head: string, _body: string, tail: string) => `${head}${object}${tail}`));
-  return true;
-}
+/** File beside the plugin's `sidebar.ts` holding its arrangement (SerializedArrangement). */
+export const SIDEBAR_ARRANGEMENT_FILE = 'sidebar-arrangement.json';
 
 interface SidebarNode {
   type?: string;
@@ -51,6 +26,8 @@ interface SidebarNode {
 }
 
 export interface SidebarArrangement {
+  /** The overview page's id when our generators gave it another one than the plugin's sidebar names (`from`: the plugin's, `to`: ours). */
+  overview?: {from: string; to: string};
   /** Label of each schema page, by page id (`schemas/contact` → `Contact`). */
   schemaLabels: Map<string, string>;
   /** Page ids of the webhook pages, in the description's order. */
@@ -131,7 +108,21 @@ function nestTagCategories(items: SidebarNode[], tagParents: Map<string, string>
   return top.map(withChildren);
 }
 
-/** The sidebar as the site shows it, from the plugin's: webhooks in a
+/**
+ * The top-level doc item `<dir>/<from>` (or `from`) renamed to `to`, where the
+ * plugin puts the overview page. Items inside categories (operation pages) and
+ * category links (tag pages) keep their ids, even when equal.
+ */
+function renameOverview(items: SidebarNode[], overview: SidebarArrangement['overview']): SidebarNode[] {
+  if (!overview) return items;
+  const {from, to} = overview;
+  const at = items.findIndex((item) => item.type === 'doc' && typeof item.id === 'string' && (item.id === from || item.id.endsWith(`/${from}`)));
+  if (at === -1) return items;
+  const id = String(items[at].id);
+  return items.map((item, index) => (index === at ? {...item, id: `${id.slice(0, id.length - from.length)}${to}`} : item));
+}
+
+/** The sidebar as the site shows it, from the plugin's: the overview under its page id, webhooks in a
  * "Webhooks" category of their own, schema pages named by their schema and
  * grouped in a collapsed "Schemas" category with an index page. */
 export function arrangeSidebarItems(items: SidebarNode[], arrangement: SidebarArrangement): SidebarNode[] {
@@ -184,7 +175,7 @@ export function arrangeSidebarItems(items: SidebarNode[], arrangement: SidebarAr
       }
       return [item];
     });
-  const arranged = nestTagCategories(withoutLabelCategories(visit(items), arrangement.labelTags), arrangement.tagParents);
+  const arranged = nestTagCategories(withoutLabelCategories(visit(renameOverview(items, arrangement.overview)), arrangement.labelTags), arrangement.tagParents);
   if (webhooks.length === 0) return arranged;
   // In the description's order (the order of webhookPageIds), not the order
   // of the tag categories and the outline's keys the plugin found them in.
@@ -196,16 +187,82 @@ export function arrangeSidebarItems(items: SidebarNode[], arrangement: SidebarAr
   return schemasAt === -1 ? [...arranged, webhookCategory] : [...arranged.slice(0, schemasAt), webhookCategory, ...arranged.slice(schemasAt)];
 }
 
-/** arrangeSidebarItems applied to the plugin's sidebar file. Returns whether it changed. */
-export function arrangeApiSidebar(sidebarFile: string, arrangement: SidebarArrangement): boolean {
-  if (!existsSync(sidebarFile)) return false;
-  const source = readFileSync(sidebarFile, 'utf8');
-  const match = SIDEBAR_OBJECT.exec(source);
-  if (!match) throw new Error(`[api-pages] cannot read the sidebar object in ${sidebarFile}; the plugin's sidebar format changed.`);
-  const sidebar = JSON5.parse(match[2]) as Record<string, SidebarNode[]>;
-  const arranged = Object.fromEntries(Object.entries(sidebar).map(([key, items]) => [key, arrangeSidebarItems(items, arrangement)]));
-  const object = JSON5.stringify(arranged, {space: 2, quote: '"'});
-  if (object === JSON5.stringify(sidebar, {space: 2, quote: '"'})) return false;
-  writeFileSync(sidebarFile, source.replace(SIDEBAR_OBJECT, (_all, head: string, _body: string, tail: string) => `${head}${object}${tail}`));
-  return true;
+/** SidebarArrangement as JSON: Maps as entry lists, Sets as lists, in the generators' order. */
+interface SerializedArrangement {
+  overview?: {from: string; to: string};
+  schemaLabels: [string, string][];
+  webhookPageIds: string[];
+  schemasIndexSlug?: string;
+  schemasIndexTitle?: string;
+  labelTags?: string[];
+  tagParents?: [string, string][];
+  methodClasses?: [string, string][];
+}
+
+/** The text of SIDEBAR_ARRANGEMENT_FILE for `arrangement`. */
+export function serializeArrangement(arrangement: SidebarArrangement): string {
+  const serialized: SerializedArrangement = {
+    ...(arrangement.overview ? {overview: arrangement.overview} : {}),
+    schemaLabels: [...arrangement.schemaLabels],
+    webhookPageIds: [...arrangement.webhookPageIds],
+    ...(arrangement.schemasIndexSlug !== undefined ? {schemasIndexSlug: arrangement.schemasIndexSlug} : {}),
+    ...(arrangement.schemasIndexTitle !== undefined ? {schemasIndexTitle: arrangement.schemasIndexTitle} : {}),
+    ...(arrangement.labelTags ? {labelTags: [...arrangement.labelTags]} : {}),
+    ...(arrangement.tagParents ? {tagParents: [...arrangement.tagParents]} : {}),
+    ...(arrangement.methodClasses ? {methodClasses: [...arrangement.methodClasses]} : {}),
+  };
+  return `${JSON.stringify(serialized, null, 2)}\n`;
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
+const isPairList = (value: unknown): value is [string, string][] =>
+  Array.isArray(value) && value.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every(isString));
+
+/** The arrangement in `text` (SIDEBAR_ARRANGEMENT_FILE's), or the JSON Pointer of the first member that is not what serializeArrangement writes. */
+export function parseArrangement(text: string): SidebarArrangement | {error: string} {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return {error: `not JSON (${(error as Error).message})`};
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {error: 'the root is not an object'};
+  const data = value as Record<string, unknown>;
+  const checks: [string, (member: unknown) => boolean, boolean][] = [
+    ['overview', (member) => typeof member === 'object' && member !== null && isString((member as {from?: unknown}).from) && isString((member as {to?: unknown}).to), false],
+    ['schemaLabels', isPairList, true],
+    ['webhookPageIds', isStringList, true],
+    ['schemasIndexSlug', isString, false],
+    ['schemasIndexTitle', isString, false],
+    ['labelTags', isStringList, false],
+    ['tagParents', isPairList, false],
+    ['methodClasses', isPairList, false],
+  ];
+  for (const [name, valid, required] of checks) {
+    if (data[name] === undefined ? required : !valid(data[name])) return {error: `/${name} is ${data[name] === undefined ? 'missing' : 'not what the page generators write'}`};
+  }
+  const serialized = data as unknown as SerializedArrangement;
+  return {
+    ...(serialized.overview ? {overview: {from: serialized.overview.from, to: serialized.overview.to}} : {}),
+    schemaLabels: new Map(serialized.schemaLabels),
+    webhookPageIds: new Set(serialized.webhookPageIds),
+    ...(serialized.schemasIndexSlug !== undefined ? {schemasIndexSlug: serialized.schemasIndexSlug} : {}),
+    ...(serialized.schemasIndexTitle !== undefined ? {schemasIndexTitle: serialized.schemasIndexTitle} : {}),
+    ...(serialized.labelTags ? {labelTags: new Set(serialized.labelTags)} : {}),
+    ...(serialized.tagParents ? {tagParents: new Map(serialized.tagParents)} : {}),
+    ...(serialized.methodClasses ? {methodClasses: new Map(serialized.methodClasses)} : {}),
+  };
+}
+
+/**
+ * The plugin's sidebar items of the pages in `outputDir` arranged as the site
+ * shows them, by the SIDEBAR_ARRANGEMENT_FILE the page generators wrote there.
+ */
+export function arrangedApiSidebar<Item>(items: Item[], outputDir: string): Item[] {
+  const file = path.join(outputDir, SIDEBAR_ARRANGEMENT_FILE);
+  if (!existsSync(file)) throw new Error(`[sidebars] ${file} is missing: the API pages were generated by an older version of the page generators; run "npm run gen" again.`);
+  const arrangement = parseArrangement(readFileSync(file, 'utf8'));
+  if ('error' in arrangement) throw new Error(`[sidebars] ${file}: ${arrangement.error}; run "npm run gen" again.`);
+  return arrangeSidebarItems(items as SidebarNode[], arrangement) as Item[];
 }
