@@ -12,8 +12,7 @@ import {stripVTControlCharacters} from 'node:util';
 
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-import {API_OUTPUT_DIR} from '../src/openapi/page-ids';
-import {STAGING_DIR} from './gen';
+import {generationTargets, STAGING_DIR} from './gen';
 import {syncGeneratedFiles, type SyncResult} from './sync-generated';
 
 /** The plugin's package name, as docusaurus.config.ts names it in `plugins`. */
@@ -95,13 +94,14 @@ async function generating(fn: () => Promise<void>): Promise<void> {
 /**
  * Generates every API page of the site at `siteDir` (which must be the
  * current directory: the plugin writes to paths relative to it) into the
- * staging folder, then copies what changed into docs/api/, exactly as
+ * staging folders, then copies what changed into docs/api/ (and each other API's folder), exactly as
  * `npm run gen` does. Throws GenerationError when the plugin could not
  * generate; docs/api/ is then untouched.
  */
-export async function generateApiPages(siteDir: string = process.cwd()): Promise<SyncResult> {
+export async function generateApiPages(siteDir: string = process.cwd()): Promise<Array<SyncResult & {outputDir: string}>> {
   if (path.resolve(siteDir) !== process.cwd()) throw new GenerationError(`generates only in the current directory (${process.cwd()}), not ${siteDir}`);
-  rmSync(STAGING_DIR, {recursive: true, force: true});
+  const targets = generationTargets(siteDir);
+  for (const {staged} of targets) rmSync(staged, {recursive: true, force: true});
   const context = await loadSiteContext(siteDir, STAGING_DIR);
   const entries = openApiPluginEntries(context.siteConfig);
   if (entries.length === 0) throw new GenerationError(`docusaurus.config.ts has no ${OPENAPI_PLUGIN} plugin`);
@@ -122,5 +122,5 @@ export async function generateApiPages(siteDir: string = process.cwd()): Promise
       for (const id of ids) await cli.parseAsync(['node', 'docusaurus', 'gen-api-docs', id, ...pluginId]);
     }
   });
-  return syncGeneratedFiles(STAGING_DIR, API_OUTPUT_DIR);
+  return targets.map(({staged, outputDir}) => ({outputDir, ...syncGeneratedFiles(staged, outputDir)}));
 }

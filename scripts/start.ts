@@ -25,7 +25,6 @@ import {displayPath} from '../src/spec-source/config';
 import {BUNDLED_SPEC_PATH, readSpecConfig, readSpecEnv, resolveSpec, SpecConfigError, type SpecConfig, type SpecEnv} from '../src/spec-source/index.js';
 import {parseSpecText} from '../src/spec-source/parse-spec';
 import {DEV_STATUS_FILE} from '../src/plugins/dev-problems/options';
-import {API_OUTPUT_DIR} from '../src/openapi/page-ids';
 import {generateApiPages} from './gen-in-process';
 import {runChangelog} from './gen-changelog';
 
@@ -42,8 +41,9 @@ const complain = (line: string) => process.stderr.write(`${PREFIX} ${line}\n`);
 /** `npm run gen` in this process; returns false, having said why, when the pages could not be generated (docs/api/ is then as it was). */
 async function generatePages(): Promise<boolean> {
   try {
-    const {written, removed, unchanged} = await generateApiPages(root);
-    process.stdout.write(`[gen] ${API_OUTPUT_DIR}: ${written.length} written, ${removed.length} removed, ${unchanged} unchanged\n`);
+    for (const {outputDir, written, removed, unchanged} of await generateApiPages(root)) {
+      process.stdout.write(`[gen] ${outputDir}: ${written.length} written, ${removed.length} removed, ${unchanged} unchanged\n`);
+    }
     return true;
   } catch (error) {
     process.stderr.write(`[gen] the pages could not be generated: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

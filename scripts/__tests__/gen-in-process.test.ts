@@ -60,7 +60,12 @@ function generateTwiceInProcess(edit: {from: string; to: string}): Array<{writte
   return output
     .split('\n')
     .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as {written: string[]; removed: string[]; unchanged: number});
+    .map((line) => {
+      const results = JSON.parse(line) as Array<{outputDir: string; written: string[]; removed: string[]; unchanged: number}>;
+      const main = results.find((result) => result.outputDir === 'docs/api');
+      if (!main) throw new Error(`no result for docs/api in ${line}`);
+      return main;
+    });
 }
 
 beforeAll(async () => {
