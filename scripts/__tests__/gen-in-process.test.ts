@@ -59,7 +59,7 @@ function generateTwiceInProcess(edit: {from: string; to: string}): Array<{writte
   const output = execFileSync(process.execPath, [TSX, script], {cwd: site, env: {...process.env, SPEC_FILE: description}, encoding: 'utf8', stdio: 'pipe'});
   return output
     .split('\n')
-    .filter((line) => line.startsWith('{'))
+    .filter((line) => line.startsWith('['))
     .map((line) => {
       const results = JSON.parse(line) as Array<{outputDir: string; written: string[]; removed: string[]; unchanged: number}>;
       const main = results.find((result) => result.outputDir === 'docs/api');
