@@ -45,6 +45,12 @@ export default tseslint.config(
     rules: {'@typescript-eslint/no-require-imports': 'off'},
   },
   {
+    // Preloaded with `node --require` into the development server: CommonJS (src/dev-loop/dev-server-preload.cjs).
+    files: ['src/dev-loop/*.cjs'],
+    languageOptions: {globals: globals.node, sourceType: 'commonjs'},
+    rules: {'@typescript-eslint/no-require-imports': 'off'},
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', {argsIgnorePattern: '^_', varsIgnorePattern: '^_'}],
       '@typescript-eslint/consistent-type-imports': 'error',

@@ -32,6 +32,8 @@ export interface BenchOptions {
   scaleTimeoutMinutes: number | undefined;
   /** Descriptions the dev part previews with `npm start`, in their fixed order. */
   dev: DevSpecName[];
+  /** Port on 127.0.0.1 where the dev part's `npm start` listens, away from a developer's own on 3000. */
+  devPort: number;
   /** Sites the search part builds and queries (bench/search-quality.ts). */
   search: SearchSite[];
   /** Query a site's earlier build in .work/bench/search-<site>/ instead of building it again, when there is one. */
@@ -48,6 +50,7 @@ export const DEFAULT_OPTIONS: Readonly<BenchOptions> = {
   scale: ['github'],
   scaleTimeoutMinutes: undefined,
   dev: ['meridian'],
+  devPort: 4335,
   search: [...SEARCH_SITES],
   searchReuse: false,
   help: false,
@@ -74,6 +77,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --dev=meridian             descriptions the dev part previews with npm start (runs only
                              when named in --only): meridian, github (installs the scale
                              part's 250 MB package on first use)
+  --dev-port=4335            port on 127.0.0.1 for the dev part's npm start
   --search=meridian,github,graph
                              sites the search part (--only=search) builds and types the
                              labelled queries of bench/search-queries.json into
@@ -115,6 +119,7 @@ export function parseOptions(args: readonly string[]): BenchOptions {
       scale: {type: 'string'},
       'scale-timeout': {type: 'string'},
       dev: {type: 'string'},
+      'dev-port': {type: 'string'},
       search: {type: 'string'},
       'search-reuse': {type: 'boolean'},
       help: {type: 'boolean', short: 'h'},
@@ -153,6 +158,11 @@ export function parseOptions(args: readonly string[]): BenchOptions {
   if (values.dev !== undefined) {
     options.dev = nameList('--dev', values.dev, DEV_SPECS, 'description');
     if (!options.parts.includes('dev')) throw new Error('[bench] --dev sets up the dev part, which runs only when asked: add --only=dev');
+  }
+  if (values['dev-port'] !== undefined) {
+    options.devPort = positiveInteger('--dev-port', values['dev-port']);
+    if (options.devPort > 65535) throw new Error(`[bench] --dev-port takes a port from 1 to 65535, got "${values['dev-port']}"`);
+    if (!options.parts.includes('dev')) throw new Error('[bench] --dev-port sets up the dev part, which runs only when asked: add --only=dev');
   }
   if (values.search !== undefined) options.search = nameList('--search', values.search, SEARCH_SITES, 'site');
   options.searchReuse = values['search-reuse'] ?? false;

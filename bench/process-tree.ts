@@ -1,3 +1,4 @@
+import {execFileSync} from 'node:child_process';
 import {readFileSync, readdirSync} from 'node:fs';
 
 /** One process as read from `/proc/<pid>/stat`. */
@@ -124,6 +125,66 @@ export function sampleTreeRss(rootPid: number, pageSize: number, intervalMs = 20
     stop() {
       clearInterval(timer);
       return peak;
+    },
+  };
+}
+
+/** utime + stime of one `/proc/<pid>/stat` line (fields 14 and 15), in clock ticks; undefined when it cannot be read. */
+export function parseProcCpuTicks(line: string): number | undefined {
+  const close = line.lastIndexOf(')');
+  if (close < 0) return undefined;
+  const fields = line.slice(close + 1).trim().split(/\s+/);
+  const ticks = Number(fields[14 - 3]) + Number(fields[15 - 3]);
+  return Number.isFinite(ticks) ? ticks : undefined;
+}
+
+/** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`; 100 on Linux when it cannot be asked). */
+function clockTicksPerSecond(): number {
+  try {
+    const ticks = Number(execFileSync('getconf', ['CLK_TCK'], {encoding: 'utf8'}).trim());
+    return Number.isInteger(ticks) && ticks > 0 ? ticks : 100;
+  } catch {
+    return 100;
+  }
+}
+
+export interface TreeCpuMeter {
+  /** CPU seconds (user + system) the tree's processes used since the meter started, as of a sample taken now. */
+  seconds(): number;
+  stop(): void;
+}
+
+/**
+ * Adds up the CPU time of `rootPid` and its descendants: each process's
+ * last sampled utime + stime, for every process seen in the tree since the
+ * start. Unlike a wall-clock time, the figure does not grow with other work
+ * on the machine; a process that ends between two samples loses at most one
+ * interval of its time.
+ */
+export function meterTreeCpu(rootPid: number, intervalMs = 200): TreeCpuMeter {
+  const perSecond = clockTicksPerSecond();
+  const lastTicks = new Map<string, number>();
+  const sample = (): void => {
+    for (const entry of descendantsOf(readProcesses(), rootPid)) {
+      try {
+        const ticks = parseProcCpuTicks(readFileSync(`/proc/${entry.pid}/stat`, 'utf8'));
+        if (ticks !== undefined) lastTicks.set(processKey(entry), ticks);
+      } catch {
+        // Ended since readProcesses: its last sample stands.
+      }
+    }
+  };
+  sample();
+  const timer = setInterval(sample, intervalMs);
+  return {
+    seconds() {
+      sample();
+      let ticks = 0;
+      for (const value of lastTicks.values()) ticks += value;
+      return ticks / perSecond;
+    },
+    stop() {
+      clearInterval(timer);
     },
   };
 }

@@ -46,19 +46,21 @@ const withTarget = (value: number | null, target: number | undefined, digits = 2
 
 export function renderDevTable(results: readonly DevResult[]): string {
   return renderTable(
-    ['Description', 'Page', 'Cold start to page (s)', 'Save to text visible (s)', 'Save to new operation in sidebar (s)', 'In place', 'Peak RSS (GB)', 'Load avg start → end (1/5/15 min)', 'Outcome'],
+    ['Description', 'Page', 'Cold start to page (s)', 'Save to text visible (s)', 'Save to new operation in sidebar (s)', 'CPU s: cold start / text / sidebar', 'In place', 'Peak RSS (GB)', 'Load avg start → end (1/5/15 min)', 'Outcome'],
     results.map((result) => [
       result.title,
       result.page,
       withTarget(result.coldStartSeconds, result.targets.coldStartSeconds, 1),
       withTarget(result.saveToVisibleSeconds, result.targets.saveToVisibleSeconds),
       formatNumber(result.saveToSidebarSeconds, 2),
+      // Results written before the CPU figures were measured have none.
+      [result.coldStartCpuSeconds, result.saveToVisibleCpuSeconds, result.saveToSidebarCpuSeconds].map((value) => (value === null || value === undefined ? 'n/a' : formatNumber(value, 1))).join(' / '),
       yesNo(result.updatedInPlace),
       withTarget(result.peakRssBytes === null ? null : result.peakRssBytes / 1024 ** 3, result.targets.peakRssGb),
       `${result.loadAverageStart.join(' / ')} → ${result.loadAverageEnd.join(' / ')}`,
       result.ok ? 'ok' : (result.error ?? 'failed'),
     ]),
-    ['left', 'left', 'right', 'right', 'right', 'left', 'right', 'left', 'left'],
+    ['left', 'left', 'right', 'right', 'right', 'right', 'left', 'right', 'left', 'left'],
   );
 }
 
@@ -375,7 +377,7 @@ export function renderSummary(results: BenchResults): string {
       '',
       '## Dev: the writer\'s loop',
       '',
-      `\`npm start\` (SPEC_FILE, a copy of the description) in a cold copy of the project (no .docusaurus, no Rspack cache), on 127.0.0.1, with the page of the named operation open in Chromium. Cold start: from starting \`npm start\` to the page's heading visible. Save to text visible: one sentence added to that operation's description and the file saved, until the sentence is visible on the open page. Save to sidebar: one operation added to the same tag, until its link is visible in the open page's sidebar. "In place": the page was not reloaded (a mark on its window survived both edits). Peak RSS: the summed RSS of npm start's process tree (spec step, gen, dev server), sampled every 200 ms. Load average: other work on the machine inflates every time; above the core count, it competed for the CPU.`,
+      `\`npm start\` (SPEC_FILE, a copy of the description) in a cold copy of the project (no .docusaurus, no Rspack cache), on 127.0.0.1, with the page of the named operation open in Chromium. Cold start: from starting \`npm start\` to the page's heading visible. Save to text visible: one sentence added to that operation's description and the file saved, until the sentence is visible on the open page. Save to sidebar: one operation added to the same tag, until its link is visible in the open page's sidebar. "In place": the page was not reloaded (a mark on its window survived both edits). CPU s: the CPU time (user + system) npm start's process tree used over each span, which other work on the machine does not inflate. Peak RSS: the summed RSS of npm start's process tree (spec step, gen, dev server), sampled every 200 ms. Load average: other work on the machine inflates every time; above the core count, it competed for the CPU.`,
       '',
       renderDevTable(results.dev),
       '',

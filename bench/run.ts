@@ -35,8 +35,6 @@ const projectRoot = path.resolve(__dirname, '..');
 const workDir = path.join(projectRoot, '.work/bench');
 const resultsDir = path.join(projectRoot, 'bench/results');
 const chromePath = CHROMIUM_PATH;
-/** Where the dev part's `npm start` listens (127.0.0.1), away from a developer's own on 3000. */
-const DEV_PORT = 4335;
 
 /** Our pages, as the product specification names them. */
 const OUR_PAGES = ['/', '/docs', '/docs/api/meridian-api', '/docs/api/create-contact'];
@@ -338,7 +336,7 @@ async function main(): Promise<number> {
       }
       if (options.parts.includes('dev')) {
         dev = [];
-        for (const name of options.dev) dev.push(await benchmarkDev(DEV_SPECS[name], {projectRoot, workDir, browser, port: DEV_PORT, log}));
+        for (const name of options.dev) dev.push(await benchmarkDev(DEV_SPECS[name], {projectRoot, workDir, browser, port: options.devPort, log}));
         if (dev.every((result) => !result.ok)) failures.push(`dev: ${dev.map((result) => result.error).join('; ')}`);
       }
       if (options.parts.includes('search')) {

@@ -65,8 +65,9 @@ function writeAtomically(file: string, text: string): void {
   renameSync(temporary, file);
 }
 
-function main(): number {
-  const options = parseOptions(process.argv.slice(2));
+/** The command, with its arguments; returns its exit status. `npm start` calls it in its own process. */
+export function main(args: readonly string[] = process.argv.slice(2)): number {
+  const options = parseOptions(args);
   if (typeof options === 'string') {
     process.stderr.write(`${LOG_PREFIX} ${options} ${USAGE}\n`);
     return 1;
@@ -94,9 +95,15 @@ function main(): number {
   return 0;
 }
 
-try {
-  process.exitCode = main();
-} catch (error) {
-  process.stderr.write(`${LOG_PREFIX} Unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exitCode = 1;
+/** main(), with an unexpected error printed and counted as a failure. */
+export function runChangelog(args: readonly string[] = process.argv.slice(2)): number {
+  try {
+    return main(args);
+  } catch (error) {
+    process.stderr.write(`${LOG_PREFIX} Unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 1;
+  }
 }
+
+// Run as a command, not when npm start imports it.
+if (require.main === module) process.exitCode = runChangelog();

@@ -21,10 +21,15 @@ import {loadApisConfig} from '../src/apis/resolve-apis';
 /** `.gen/api` for `docs/api`: the plugin takes the pages' ids from the path after its first folder, so only that folder's name may differ. */
 export const STAGING_DIR = API_OUTPUT_DIR.replace(/^[^/]+/, '.gen');
 
+/** Each API's staging folder and the folder its changed files are copied into: the main API's first, then the site's other APIs (src/apis/), staged beside it as `.gen/<folder below docs/>`. */
+export function generationTargets(root: string): Array<{staged: string; outputDir: string}> {
+  const otherApis = checkApisConfig(loadApisConfig(root), root).filter((api) => !api.main);
+  return [{staged: STAGING_DIR, outputDir: API_OUTPUT_DIR}, ...otherApis.map((api) => ({staged: stagingDirOf(api.outputDir), outputDir: api.outputDir}))];
+}
+
 function main(): number {
-  // The site's other APIs (src/apis/) are staged beside the main one's, as `.gen/<folder below docs/>`.
-  const otherApis = checkApisConfig(loadApisConfig(process.cwd()), process.cwd()).filter((api) => !api.main);
-  for (const dir of [STAGING_DIR, ...otherApis.map((api) => stagingDirOf(api.outputDir))]) rmSync(dir, {recursive: true, force: true});
+  const targets = generationTargets(process.cwd());
+  for (const {staged} of targets) rmSync(staged, {recursive: true, force: true});
   const status = runDocusaurus(['gen-api-docs', 'all', ...process.argv.slice(2)], {
     prefix: '[gen]',
     what: 'docusaurus gen-api-docs',
@@ -32,7 +37,7 @@ function main(): number {
   });
   // A failed generation leaves docs/api/ as it was: the last good pages stay.
   if (status !== 0) return status;
-  for (const [staged, outputDir] of [[STAGING_DIR, API_OUTPUT_DIR], ...otherApis.map((api) => [stagingDirOf(api.outputDir), api.outputDir])]) {
+  for (const {staged, outputDir} of targets) {
     const {written, removed, unchanged} = syncGeneratedFiles(staged, outputDir);
     console.log(`[gen] ${outputDir}: ${written.length} written, ${removed.length} removed, ${unchanged} unchanged`);
     for (const file of written) console.log(`[gen]   wrote ${file}`);

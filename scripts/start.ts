@@ -2,8 +2,9 @@
 //
 //   tsx scripts/start.ts [docusaurus start options]
 //
-// Runs the spec step, `npm run gen` and `npm run changelog`, starts
-// `docusaurus start`, then watches the description's source (the SPEC_FILE
+// Runs the spec step, `npm run gen` and `npm run changelog` (the last two in
+// this process, which keeps their code loaded between saves:
+// scripts/gen-in-process.ts), starts `docusaurus start`, then watches the description's source (the SPEC_FILE
 // file or the bundled description, the local files they `$ref`, and the
 // SPEC_OVERLAYS files) and runs the three steps again on every save; gen
 // writes only the files that changed, so the dev server updates the open
@@ -24,33 +25,30 @@ import {displayPath} from '../src/spec-source/config';
 import {BUNDLED_SPEC_PATH, readSpecConfig, readSpecEnv, resolveSpec, SpecConfigError, type SpecConfig, type SpecEnv} from '../src/spec-source/index.js';
 import {parseSpecText} from '../src/spec-source/parse-spec';
 import {DEV_STATUS_FILE} from '../src/plugins/dev-problems/options';
+import {generateApiPages} from './gen-in-process';
+import {runChangelog} from './gen-changelog';
 
 const root = process.cwd();
 const env: SpecEnv = readSpecEnv(process.env);
 const PREFIX = '[start]';
-const TSX = require.resolve('tsx/cli');
 const DOCUSAURUS = require.resolve('@docusaurus/core/bin/docusaurus.mjs');
+/** One reload of a plugin per burst of the files a save writes, not one per file: src/dev-loop/batch-plugin-reloads.cjs. */
+const DEV_SERVER_PRELOAD = path.join(__dirname, '../src/dev-loop/dev-server-preload.cjs');
 
 const say = (line: string) => process.stdout.write(`${PREFIX} ${line}\n`);
 const complain = (line: string) => process.stderr.write(`${PREFIX} ${line}\n`);
 
-/** One of the build's scripts in a child process; only its summary lines (`[gen] docs/api: …`) and errors reach the terminal. */
-function runScript(script: string, quiet: RegExp): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [TSX, script], {stdio: ['ignore', 'pipe', 'inherit']});
-    let pending = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      pending += chunk.toString('utf8');
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) if (!quiet.test(line)) process.stdout.write(`${line}\n`);
-    });
-    child.on('error', (error) => {
-      complain(`could not run ${script}: ${error.message}`);
-      resolve(1);
-    });
-    child.on('close', (code) => resolve(code ?? 1));
-  });
+/** `npm run gen` in this process; returns false, having said why, when the pages could not be generated (docs/api/ is then as it was). */
+async function generatePages(): Promise<boolean> {
+  try {
+    for (const {outputDir, written, removed, unchanged} of await generateApiPages(root)) {
+      process.stdout.write(`[gen] ${outputDir}: ${written.length} written, ${removed.length} removed, ${unchanged} unchanged\n`);
+    }
+    return true;
+  } catch (error) {
+    process.stderr.write(`[gen] the pages could not be generated: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return false;
+  }
 }
 
 /** The file a problem's line and column are in, as the terminal prints it: relative to the site root when inside it, so it is clickable. */
@@ -115,23 +113,21 @@ async function refresh(config: SpecConfig): Promise<boolean> {
   const sha = result.provenance?.sha256;
   if (result.status === 'resolved' && sha !== generatedSha) {
     const specDone = Date.now();
-    const gen = await runScript('scripts/gen.ts', /^Successfully created |^\[gen\] {3}/);
-    if (gen !== 0) {
-      writeStatus({...status, failure: {message: `npm run gen stopped (exit status ${gen}); the messages above say why`, details: []}});
+    if (!(await generatePages())) {
+      writeStatus({...status, failure: {message: 'the page generation stopped; the messages above say why', details: []}});
       return generatedSha !== undefined;
     }
     generatedSha = sha;
     // The pages are written: the overlay may change with them, before the changelog.
     writeStatus(status);
     const genDone = Date.now();
-    await runScript('scripts/gen-changelog.ts', /^$/);
+    runChangelog([]);
     const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
     say(`pages up to date in ${seconds(started, genDone)} s (spec ${seconds(started, specDone)} s, gen ${seconds(specDone, genDone)} s), changelog ${seconds(genDone, Date.now())} s`);
   } else if (result.status === 'fallback' && generatedSha === undefined) {
     // First run on the last known good description: its pages may not be generated yet.
-    const gen = await runScript('scripts/gen.ts', /^Successfully created |^\[gen\] {3}/);
-    if (gen !== 0) return false;
-    await runScript('scripts/gen-changelog.ts', /^$/);
+    if (!(await generatePages())) return false;
+    runChangelog([]);
     generatedSha = result.provenance?.sha256;
   }
   writeStatus(status);
@@ -199,7 +195,7 @@ function main(): void {
       process.exitCode = 1;
       return;
     }
-    server = spawn(process.execPath, [DOCUSAURUS, 'start', ...process.argv.slice(2)], {stdio: ['ignore', 'inherit', 'inherit']});
+    server = spawn(process.execPath, ['--require', DEV_SERVER_PRELOAD, DOCUSAURUS, 'start', ...process.argv.slice(2)], {stdio: ['ignore', 'inherit', 'inherit']});
     server.on('exit', (code, signal) => {
       watcher?.close();
       process.exit(code ?? (signal ? 1 : 0));

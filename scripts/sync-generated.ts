@@ -1,7 +1,7 @@
 // Copies freshly generated API pages from a staging folder into docs/api/,
 // touching only what changed: the development server rebuilds every file
 // whose modification time moves, so an unchanged page must not be rewritten.
-import {mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {SCHEMA_PAGES_DIR} from '../src/openapi/page-ids';
@@ -47,7 +47,10 @@ function listAll(dir: string): string[] {
 
 /**
  * Writes `file` only when its content differs from `content`; returns whether
- * it wrote. A missing file is written (with its folders).
+ * it wrote. A missing file is written (with its folders). The file is
+ * replaced in one step (a temporary file beside it, renamed over it): the
+ * development server's bundler reads the pages while they are written, and a
+ * file truncated and then filled was read empty ("Unexpected end of JSON").
  */
 export function writeIfChanged(file: string, content: Buffer): boolean {
   let current: Buffer | undefined;
@@ -58,7 +61,15 @@ export function writeIfChanged(file: string, content: Buffer): boolean {
   }
   if (current !== undefined && current.equals(content)) return false;
   mkdirSync(path.dirname(file), {recursive: true});
-  writeFileSync(file, content);
+  // A dot name: neither the plugin's clean, listGeneratedFiles nor the docs plugin's watcher takes it for a page.
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(temporary, content);
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, {force: true});
+    throw error;
+  }
   return true;
 }
 

@@ -25,6 +25,14 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--only=dev', '--dev=graph'])).toThrow('[bench] unknown description "graph" in --dev; the descriptions are meridian, github');
   });
 
+  it('starts the dev part on port 4335 unless told another', () => {
+    expect(parseOptions(['--only=dev']).devPort).toBe(4335);
+    expect(parseOptions(['--only=dev', '--dev-port=4361']).devPort).toBe(4361);
+    expect(() => parseOptions(['--only=dev', '--dev-port=70000'])).toThrow('[bench] --dev-port takes a port from 1 to 65535, got "70000"');
+    expect(() => parseOptions(['--only=dev', '--dev-port=x'])).toThrow('[bench] --dev-port takes a positive integer, got "x"');
+    expect(() => parseOptions(['--dev-port=4361'])).toThrow('[bench] --dev-port sets up the dev part, which runs only when asked: add --only=dev');
+  });
+
   it('runs the search part only when asked, on every site unless told which, building them unless told to reuse', () => {
     expect(parseOptions(['--only=search'])).toMatchObject({parts: ['search'], search: ['meridian', 'github', 'graph'], searchReuse: false});
     expect(parseOptions(['--only=search', '--search=graph,meridian', '--search-reuse'])).toMatchObject({search: ['meridian', 'graph'], searchReuse: true});

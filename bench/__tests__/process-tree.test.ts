@@ -1,7 +1,15 @@
 import {describe, expect, it} from 'vitest';
 
-import {descendantsOf, parseProcStat, settledTreeRss} from '../process-tree';
+import {descendantsOf, parseProcCpuTicks, parseProcStat, settledTreeRss} from '../process-tree';
 import {parseGnuTime} from '../run-measured';
+
+describe('parseProcCpuTicks', () => {
+  it('adds utime and stime (fields 14 and 15), counting fields after the command name', () => {
+    const line = '4242 (node (a) b) S 4200 4242 4200 0 -1 4194304 100 0 0 0 1234 567 8 9 20 0 11 0 100 123456789 2500 18446744073709551615';
+    expect(parseProcCpuTicks(line)).toBe(1234 + 567);
+    expect(parseProcCpuTicks('garbage')).toBeUndefined();
+  });
+});
 
 describe('parseProcStat', () => {
   it('reads pid, ppid and rss even when the command name holds spaces and parentheses', () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 
 import {isGeneratedFile, listGeneratedFiles, syncGeneratedFiles, writeIfChanged} from '../sync-generated';
+import {readWhileWriting} from '../../src/dev-loop/__tests__/concurrent-reader';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -81,6 +82,24 @@ describe('gen: copying a generation into the output folder', () => {
     expect(writeIfChanged(file, Buffer.from('{"a":2}'))).toBe(true);
     expect(readFileSync(file, 'utf8')).toBe('{"a":2}');
     expect(writeIfChanged(path.join(dir, 'new/b.json'), Buffer.from('b'))).toBe(true);
+  });
+
+  it('replaces a changed file in one step: a reader beside the writes sees the old page model or the new, never a part', async () => {
+    const dir = folder({});
+    const file = path.join(dir, 'list-pets.page.json');
+    // Large enough that one write takes many reads' time; two contents of different sizes.
+    const contents = [Buffer.from(JSON.stringify({model: 'a'.repeat(2_000_000)})), Buffer.from(JSON.stringify({model: 'b'.repeat(3_000_000)}))];
+    writeIfChanged(file, contents[0]);
+    const report = await readWhileWriting(
+      file,
+      contents.map((content) => content.length),
+      () => {
+        for (let write = 1; write <= 40; write += 1) writeIfChanged(file, contents[write % 2]);
+      },
+    );
+    expect(report.reads).toBeGreaterThan(0);
+    expect(report.tornSizes).toEqual([]);
+    expect(readdirSync(dir)).toEqual(['list-pets.page.json']);
   });
 
   it('rewrites nothing when the generation is the same', () => {

@@ -1,0 +1,114 @@
+import {readFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+
+import {batchReloads, install} from '../batch-plugin-reloads.cjs';
+
+interface FakeSite {
+  version: number;
+  plugins: string[];
+}
+
+/** A reload that takes `ms`, records which plugin it reloaded from which site, and makes a new site. */
+function recordingReload(ms = 5) {
+  const calls: Array<{plugin: string; from: number}> = [];
+  let version = 0;
+  const reload = async (site: FakeSite, id: {name: string; id?: string}): Promise<FakeSite> => {
+    calls.push({plugin: id.name, from: site.version});
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    version += 1;
+    return {version: 100 + version, plugins: [...site.plugins, id.name]};
+  };
+  return {reload, calls};
+}
+
+describe('batchReloads', () => {
+  it('reloads a plugin once for a burst of events, and every caller gets that reload\'s site', async () => {
+    const {reload, calls} = recordingReload();
+    const batched = batchReloads(reload, {quietMs: 20});
+    const site: FakeSite = {version: 1, plugins: []};
+    const results = await Promise.all([0, 1, 2, 3].map(() => batched(site, {name: 'docs', id: 'default'})));
+    expect(calls).toEqual([{plugin: 'docs', from: 1}]);
+    expect(new Set(results).size).toBe(1);
+  });
+
+  it('runs the reloads of two plugins one after the other, the second from the site the first made', async () => {
+    const {reload, calls} = recordingReload();
+    const batched = batchReloads(reload, {quietMs: 5});
+    const site: FakeSite = {version: 1, plugins: []};
+    const [first, second] = await Promise.all([batched(site, {name: 'api-resources'}), batched(site, {name: 'docs', id: 'default'})]);
+    expect(calls).toEqual([
+      {plugin: 'api-resources', from: 1},
+      {plugin: 'docs', from: first.version},
+    ]);
+    expect(second.plugins).toEqual(['api-resources', 'docs']);
+  });
+
+  it('reloads again for an event that comes once the reload has started: it may have read the files already', async () => {
+    const {reload, calls} = recordingReload(40);
+    const batched = batchReloads(reload, {quietMs: 5});
+    const site: FakeSite = {version: 1, plugins: []};
+    const first = batched(site, {name: 'docs'});
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = batched(site, {name: 'docs'});
+    const [a, b] = await Promise.all([first, second]);
+    expect(calls).toEqual([
+      {plugin: 'docs', from: 1},
+      {plugin: 'docs', from: a.version},
+    ]);
+    expect(b.version).toBeGreaterThan(a.version);
+  });
+
+  it('starts from a site it did not make (a full reload of the site in between)', async () => {
+    const {reload, calls} = recordingReload();
+    const batched = batchReloads(reload, {quietMs: 5});
+    await batched({version: 1, plugins: []}, {name: 'docs'});
+    await batched({version: 50, plugins: []}, {name: 'docs'});
+    expect(calls.map((call) => call.from)).toEqual([1, 50]);
+  });
+
+  it('goes on after a reload that failed', async () => {
+    let fail = true;
+    const batched = batchReloads(
+      async (site: FakeSite) => {
+        if (fail) {
+          fail = false;
+          throw new Error('broken MDX');
+        }
+        return {...site, version: site.version + 1};
+      },
+      {quietMs: 5},
+    );
+    await expect(batched({version: 1, plugins: []}, {name: 'docs'})).rejects.toThrow('broken MDX');
+    await expect(batched({version: 1, plugins: []}, {name: 'docs'})).resolves.toMatchObject({version: 2});
+  });
+
+  it('refuses a core without reloadSitePlugin, naming the seam', () => {
+    expect(() => install({})).toThrow('[start] @docusaurus/core lib/server/site.js has no reloadSitePlugin function any more; see seam 18 in src/plugins/README.md');
+  });
+});
+
+/** Guard of seam 18 (src/plugins/README.md): what the wrapper relies on in the installed core. */
+describe('upstream: the start command reloads a plugin per file event through site.js\'s exports', () => {
+  const core = path.dirname(require.resolve('@docusaurus/core/package.json'));
+  const read = (file: string) => readFileSync(path.join(core, file), 'utf8');
+
+  it('start.js reloads the plugin of every file event, without a debounce', () => {
+    const source = read('lib/commands/start/start.js');
+    expect(source).toContain('reloadableSite.reloadPlugin(plugin);');
+  });
+
+  it('utils.js calls reloadSitePlugin through the module object at each reload, so a replaced export is the one called', () => {
+    const source = read('lib/commands/start/utils.js');
+    expect(source).toContain('return (0, site_1.reloadSitePlugin)(site, pluginIdentifier);');
+    expect(source).toContain('site = await logger_1.PerfLogger.async(`Reload site plugin');
+  });
+
+  it('site.js exports reloadSitePlugin as a plain property that can be replaced', () => {
+    const site = createRequire(__filename)(path.join(core, 'lib/server/site.js')) as Record<string, unknown>;
+    const descriptor = Object.getOwnPropertyDescriptor(site, 'reloadSitePlugin');
+    expect(typeof descriptor?.value).toBe('function');
+    expect(descriptor?.writable).toBe(true);
+  });
+});
