@@ -70,13 +70,16 @@ test.describe('two APIs in one site', () => {
     expect(await main.text()).toContain('title: Meridian API');
   });
 
-  test('the second API’s versions: its own dropdown, its older pages under its prefix with a banner, none in the sitemap', async ({page}) => {
+  test('the second API’s versions: its own dropdown with the configured label, its older pages under its prefix with a banner, none in the sitemap', async ({page}) => {
     await gotoHydrated(page, `${site.origin()}${PETSTORE}/get-pet-by-id`);
-    await expect(page.locator('.navbar__items--right [data-api-version]')).toHaveText(['2.0.0 (current)', '1.0.0 · 2024-06-01']);
+    // 1.0.0 has a `label` in tests/fixtures/apis/apis.ts: the menu shows it, with the release date as for any version.
+    await expect(page.locator('.navbar__items--right [data-api-version]')).toHaveText(['2.0.0 (current)', 'v1 (legacy) · 2024-06-01']);
     const dropdown = page.locator('.navbar__items--right .dropdown').filter({has: page.locator('[data-api-version]')});
+    await expect(dropdown.locator('> .navbar__link')).toHaveText('v2.0.0');
     await dropdown.hover();
     await dropdown.locator('[data-api-version="1.0.0"]').click();
     await expect(page).toHaveURL(new RegExp(`${PETSTORE}/1\\.0\\.0/get-pet-by-id$`));
+    await expect(dropdown.locator('> .navbar__link')).toHaveText('v1 (legacy)');
     const banner = page.locator('[data-api-version-banner="1.0.0"]');
     await expect(banner.getByRole('link', {name: 'Read this page in the current version (2.0.0)'})).toHaveAttribute('href', `${PETSTORE}/get-pet-by-id`);
     expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-petstore'))).toBe('1.0.0');
@@ -102,6 +105,36 @@ test.describe('two APIs in one site', () => {
     await expect(options.first()).toBeVisible();
     const landing = options.filter({has: page.locator('span[class*="hitTitle"]', {hasText: /^API Documentation$/})});
     await expect(landing.locator('[data-hit-api]')).toHaveCount(0);
+  });
+
+  test('search knows every API: a Petstore hit shows its section, a method and path finds its operation, its versions are scoped by API', async ({page}) => {
+    await gotoHydrated(page, `${site.origin()}${PETSTORE}/get-pet-by-id`);
+    const box = page.getByRole('combobox', {name: 'Search'});
+    const options = page.getByRole('listbox', {name: 'Search results'}).getByRole('option');
+    const titled = (title: string) => options.filter({has: page.locator('span[class*="hitTitle"]', {hasText: new RegExp(`^${title}$`)})}).first();
+    // Its operation shows its tag, its tag and schema pages the reference's sections, not "Docs".
+    await box.fill('Find pet by ID');
+    await expect(titled('Find pet by ID').locator('[class*="hitMeta"]')).toContainText('pet');
+    await expect(titled('Find pet by ID').locator('[class*="hitMeta"]')).not.toContainText('Docs');
+    // The version being read, by its API's key: the older 1.0.0 is left out.
+    const versions = () => page.locator('[role="listbox"] [data-hit-version]').evaluateAll((labels) => labels.map((label) => label.getAttribute('data-hit-version')));
+    await expect.poll(async () => new Set(await versions())).toEqual(new Set(['petstore@2.0.0']));
+    await expect(titled('Find pet by ID').locator('[data-hit-version]')).toHaveText('v2.0.0');
+    await box.fill('Pet');
+    await expect(options.filter({has: page.locator('[data-hit-api="Petstore"]')}).first()).toBeVisible();
+    const meta = await options.locator('[class*="hitMeta"]').allTextContents();
+    expect(meta.filter((text) => text.includes('Petstore')).every((text) => !text.includes('Docs'))).toBe(true);
+    expect(meta.some((text) => text.includes('Petstore') && text.includes('Schemas'))).toBe(true);
+    // A method and a concrete path (the endpoint lists): another API's operation, labelled with its API.
+    await box.fill('GET /pet/42');
+    const endpoint = titled('Find pet by ID');
+    await expect(endpoint.locator('[data-hit-api]')).toHaveText('Petstore');
+    await expect(endpoint).toContainText('/pet/{petId}');
+    // From an older Petstore page, its own version is searched.
+    await gotoHydrated(page, `${site.origin()}${PETSTORE}/1.0.0/get-pet-by-id`);
+    await box.fill('Find pet by ID');
+    await expect(titled('Find pet by ID').locator('[data-hit-version]')).toHaveText('v1.0.0');
+    await expect.poll(async () => new Set(await versions())).toEqual(new Set(['petstore@1.0.0']));
   });
 
   test('a credential given on one API’s pages is never sent from the other API’s, even to the same server', async ({page}) => {
