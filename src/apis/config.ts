@@ -110,6 +110,11 @@ export function apiSpecDir(id: string): string {
   return `${OUT_DIR}/apis/${id}`;
 }
 
+/** The route of an API's changelog page (scripts/gen-changelog.ts): the main API's is the site's `/docs/changelog`, another's is below its own prefix. */
+export function changelogPathOf(api: Pick<SiteApi, 'main' | 'routeBasePath'>): string {
+  return api.main ? '/docs/changelog' : `${api.routeBasePath}/changelog`;
+}
+
 /** The sidebar id of another API's current pages. */
 export function apiSidebarId(id: string): string {
   return `api:${id}`;

@@ -57,6 +57,32 @@ test.describe('two APIs in one site', () => {
     await expect(page.getByText(/This reference describes Meridian API version/)).toBeVisible();
   });
 
+  test('each API has its own changelog, linked from its overviews and sidebar, each change linking its page under its prefix', async ({page}) => {
+    await gotoHydrated(page, `${site.origin()}${PETSTORE}/swagger-petstore-yaml`);
+    await expect(page.getByRole('link', {name: 'Petstore changelog'})).toHaveAttribute('href', `${PETSTORE}/changelog`);
+    await expect(sidebarLinks(page).filter({hasText: /^Changelog$/})).toHaveAttribute('href', `${PETSTORE}/changelog`);
+    // An older version's overview links the same page.
+    await gotoHydrated(page, `${site.origin()}${PETSTORE}/1.0.0/swagger-petstore-yaml`);
+    await expect(page.getByRole('link', {name: 'Petstore changelog'})).toHaveAttribute('href', `${PETSTORE}/changelog`);
+
+    await page.getByRole('link', {name: 'Petstore changelog'}).click();
+    await expect(page).toHaveURL(new RegExp(`${PETSTORE}/changelog$`));
+    await expect(page.locator('h1')).toHaveText('Petstore changelog');
+    await expect(page.locator('main h2')).toHaveText([/^Unreleased \/ current \(2\.0\.0\)/, /^1\.0\.0 2024-06-01/]);
+    // Each change links its page (and field) in the version it describes, under the Petstore's prefix, not Meridian's.
+    const changed = page.locator('li').filter({has: page.getByRole('link', {name: 'Find pet by ID', exact: true})}).first();
+    await expect(changed.getByRole('link', {name: 'Find pet by ID', exact: true})).toHaveAttribute('href', `${PETSTORE}/get-pet-by-id`);
+    await expect(changed.getByRole('link', {name: 'category'})).toHaveAttribute('href', `${PETSTORE}/get-pet-by-id#response-200.category`);
+    await expect(page.getByRole('link', {name: 'Add a new pet to the store'})).toHaveAttribute('href', `${PETSTORE}/add-pet`);
+    await expect(page.locator('main a[href^="/docs/api/"]')).toHaveCount(0);
+    // Its sidebar is the Petstore's.
+    await expect(page.locator(`nav[aria-label="Docs sidebar"] a[href="${PETSTORE}/pet"]`)).toHaveCount(1);
+
+    // Meridian's overview links Meridian's changelog.
+    await gotoHydrated(page, `${site.origin()}/docs/api/meridian-api`);
+    await expect(page.getByRole('link', {name: 'Meridian changelog'})).toHaveAttribute('href', '/docs/changelog');
+  });
+
   test('each API offers its own downloads', async ({page, request}) => {
     await gotoHydrated(page, `${site.origin()}${PETSTORE}/swagger-petstore-yaml`);
     const links = page.getByText('Download the API description:').locator('..').getByRole('link');
