@@ -36,12 +36,13 @@ function olderVersionSidebars(older: readonly OlderVersion[] = readVersionsIndex
   return Object.fromEntries(older.map((version) => [version.sidebarId, generatedSidebar(version.outputDir)]));
 }
 
-/** One sidebar per other API of the site (src/apis/), and one per older version of it. */
+/** One sidebar per other API of the site (src/apis/), ending with its changelog, and one per older version of it. */
 function otherApiSidebars(): Record<string, SidebarItems> {
   const others = checkApisConfig(apisConfig, __dirname).filter((api) => !api.main);
   return Object.fromEntries(
     others.flatMap((api) => [
-      [api.sidebarId, generatedSidebar(api.outputDir)],
+      // Its changelog, written beside its pages by `npm run changelog` (scripts/gen-changelog.ts).
+      [api.sidebarId, [...generatedSidebar(api.outputDir), {type: 'doc', id: `${api.outputDir.replace(/^docs\//, '')}/changelog`, label: 'Changelog'}]],
       ...Object.entries(olderVersionSidebars(readVersionsIndex(__dirname, versionsBaseOf(api).specDir)?.older ?? [])),
     ]),
   );

@@ -2,6 +2,10 @@ import {parseCommandLine, UsageError} from '../scripts/command-line';
 import {DEFAULT_SEED} from './generate-spec';
 import {SEARCH_SITES, type SearchSite} from './search-sites';
 
+/** The versions part's builds (bench/versions-bench.ts, which imports these): Meridian with no release, its releases, ten synthetic ones more, and GitHub's description as a second API. */
+export const VERSIONS_SCENARIOS = ['none', 'meridian', 'synthetic', 'github'] as const;
+export type VersionsScenarioName = (typeof VERSIONS_SCENARIOS)[number];
+
 export const PARTS = ['build', 'pages', 'peers', 'scale', 'dev', 'versions', 'search'] as const;
 export type Part = (typeof PARTS)[number];
 
@@ -38,6 +42,8 @@ export interface BenchOptions {
   search: SearchSite[];
   /** Query a site's earlier build in .work/bench/search-<site>/ instead of building it again, when there is one. */
   searchReuse: boolean;
+  /** Builds the versions part runs, in their fixed order. */
+  versions: VersionsScenarioName[];
   help: boolean;
 }
 
@@ -53,6 +59,7 @@ export const DEFAULT_OPTIONS: Readonly<BenchOptions> = {
   devPort: 4335,
   search: [...SEARCH_SITES],
   searchReuse: false,
+  versions: [...VERSIONS_SCENARIOS],
   help: false,
 };
 
@@ -83,6 +90,11 @@ export const USAGE = `usage: npm run bench -- [options]
                              labelled queries of bench/search-queries.json into
   --search-reuse             query a site's earlier build in .work/bench/search-<site>/
                              instead of building it again (Graph takes 25 min)
+  --versions=none,meridian,synthetic,github
+                             builds the versions part (--only=versions) makes: Meridian
+                             with no release, with its releases, with ten synthetic ones
+                             more, and with GitHub's description as a second API (10 to
+                             25 min on 2 cores; installs the scale part's package)
   --help                     show this text`;
 
 function positiveInteger(flag: string, value: string): number {
@@ -122,6 +134,7 @@ export function parseOptions(args: readonly string[]): BenchOptions {
       'dev-port': {type: 'string'},
       search: {type: 'string'},
       'search-reuse': {type: 'boolean'},
+      versions: {type: 'string'},
       help: {type: 'boolean', short: 'h'},
     }));
   } catch (error) {
@@ -135,6 +148,7 @@ export function parseOptions(args: readonly string[]): BenchOptions {
     scale: [...DEFAULT_OPTIONS.scale],
     dev: [...DEFAULT_OPTIONS.dev],
     search: [...DEFAULT_OPTIONS.search],
+    versions: [...DEFAULT_OPTIONS.versions],
   };
   options.help = values.help ?? false;
   if (values.only !== undefined) {
@@ -168,6 +182,10 @@ export function parseOptions(args: readonly string[]): BenchOptions {
   options.searchReuse = values['search-reuse'] ?? false;
   if ((values.search !== undefined || options.searchReuse) && !options.parts.includes('search')) {
     throw new Error('[bench] --search and --search-reuse set up the search part, which runs only when asked: add --only=search');
+  }
+  if (values.versions !== undefined) {
+    options.versions = nameList('--versions', values.versions, VERSIONS_SCENARIOS, 'versions build');
+    if (!options.parts.includes('versions')) throw new Error('[bench] --versions sets up the versions part, which runs only when asked: add --only=versions');
   }
   if ((values.scale !== undefined || values['scale-timeout'] !== undefined) && !options.parts.includes('scale')) {
     throw new Error('[bench] --scale and --scale-timeout set up the scale part, which runs only when asked: add --only=scale');

@@ -268,7 +268,9 @@ async function main(): Promise<number> {
   // The versions part builds and loads pages with the site's own packages, and writes its own results files.
   if (options.parts.includes('versions')) {
     await mkdir(workDir, {recursive: true});
-    const scenarios = await benchmarkVersions(projectRoot, workDir, resultsDir, localDate(new Date()), log);
+    if (options.versions.includes('github')) ensureBenchPackages(log, SCALE_SPEC_SOURCES.github.packageDir, SCALE_SPEC_SOURCES.github.installSize);
+    const commit = commandOutput('git', ['rev-parse', '--short', 'HEAD']);
+    const scenarios = await benchmarkVersions(projectRoot, workDir, resultsDir, `${localDate(new Date())}-${commit}`, log, options.versions);
     process.stdout.write(renderVersions(scenarios));
     options.parts = options.parts.filter((part) => part !== 'versions');
     if (options.parts.length === 0) return scenarios.some((scenario) => scenario.build.ok) ? 0 : 1;

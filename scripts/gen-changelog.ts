@@ -7,21 +7,26 @@
 // <out-dir>/changelog.mdx (a fixed page that renders the data). The page holds
 // no spec text: names and descriptions from the spec reach the reader only as
 // JSON rendered by React, so nothing in a spec can turn into MDX or HTML.
-// Exit status: 0 when both files are written, 1 otherwise.
+// Each other API of config/apis.ts (src/apis/) gets the same two files in its
+// own folder, from its configured versions and its resolved spec: its page is
+// <route prefix>/changelog (`changelog` is never a page id, src/openapi/page-ids.ts).
+// Exit status: 0 when every API's files are written, 1 otherwise.
 import {existsSync, mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 
-import {buildChangelog} from '../src/openapi-diff/changelog';
-import {SpecLoadError} from '../src/openapi-diff/load-spec';
+import {loadSpecFile, SpecLoadError} from '../src/openapi-diff/load-spec';
 import type {Changelog} from '../src/openapi-diff/types';
 import {parseCommandLine, UsageError} from './command-line';
 import {readVersionsIndex} from '../src/versions/versions-index';
+import {checkReleases, VersionConfigError} from '../src/versions/releases';
+import {ApiConfigError, checkApisConfig, type SiteApi} from '../src/apis/config';
+import {loadApisConfig, versionsBaseOf} from '../src/apis/resolve-apis';
+import {buildChangelog, CHANGELOG_DATA_FILE as DATA_FILE, changelogFromSpecs, type ReleaseSnapshot} from '../src/openapi-diff/changelog';
 
 const LOG_PREFIX = '[changelog]';
 const USAGE = 'usage: tsx scripts/gen-changelog.ts [--releases <dir>] [--spec <file>] [--out-dir <dir>]';
 
-const DATA_FILE = 'changelog.data.json';
 const PAGE_FILE = 'changelog.mdx';
 
 /** The whole page. Only the data file changes from one spec to the next. */
@@ -57,6 +62,21 @@ function parseOptions(args: readonly string[]): Options | string {
   }
 }
 
+/** Another API's changelog page: the same component, titled with the API's label (as JSON, a valid YAML string whatever the label holds). */
+function otherApiChangelogPage(api: SiteApi): string {
+  return `---
+id: changelog
+title: ${JSON.stringify(`${api.label} changelog`)}
+description: ${JSON.stringify(`Changes to the ${api.label} API in each version, with breaking changes marked and explained.`)}
+---
+
+import changelog from './${DATA_FILE}';
+import ApiChangelog from '@site/src/components/ApiChangelog';
+
+<ApiChangelog changelog={changelog} />
+`;
+}
+
 /** Replaces the file in one step, so the dev server never reads half a file; an unchanged file is left alone, so it rebuilds nothing. */
 function writeAtomically(file: string, text: string): void {
   if (existsSync(file) && readFileSync(file, 'utf8') === text) return;
@@ -84,15 +104,55 @@ export function main(args: readonly string[] = process.argv.slice(2)): number {
     process.stderr.write(`${LOG_PREFIX} Cannot build the changelog: ${error.message}.${hint}\n`);
     return 1;
   }
-  mkdirSync(options.outDir, {recursive: true});
-  writeAtomically(path.join(options.outDir, DATA_FILE), `${JSON.stringify(changelog, null, 2)}\n`);
-  writeAtomically(path.join(options.outDir, PAGE_FILE), CHANGELOG_PAGE);
+  writeChangelog(options.outDir, changelog, CHANGELOG_PAGE);
+  return writeOtherApiChangelogs(process.cwd());
+}
+
+function writeChangelog(outDir: string, changelog: Changelog, page: string): void {
+  mkdirSync(outDir, {recursive: true});
+  writeAtomically(path.join(outDir, DATA_FILE), `${JSON.stringify(changelog, null, 2)}\n`);
+  writeAtomically(path.join(outDir, PAGE_FILE), page);
   const [top] = changelog.entries;
   const breaking = top ? `; ${top.title} has ${top.counts.breaking} breaking ${top.counts.breaking === 1 ? 'change' : 'changes'}` : '';
-  process.stdout.write(
-    `${LOG_PREFIX} Wrote ${path.join(options.outDir, PAGE_FILE)} and ${DATA_FILE}: ${changelog.entries.length} versions${breaking}.\n`,
-  );
-  return 0;
+  process.stdout.write(`${LOG_PREFIX} Wrote ${path.join(outDir, PAGE_FILE)} and ${DATA_FILE}: ${changelog.entries.length} versions${breaking}.\n`);
+}
+
+/**
+ * The changelog of each other API of the site: its configured versions
+ * compared with each other and its resolved spec with the newest, each change
+ * linked to its page under the API's own prefix. Returns the exit status.
+ */
+function writeOtherApiChangelogs(root: string): number {
+  let apis: SiteApi[];
+  try {
+    apis = checkApisConfig(loadApisConfig(root), root).filter((api) => !api.main);
+  } catch (error) {
+    if (!(error instanceof ApiConfigError)) throw error;
+    process.stderr.write(`${LOG_PREFIX} ${error.message}\n`);
+    return 1;
+  }
+  let exitCode = 0;
+  for (const api of apis) {
+    try {
+      const releases: ReleaseSnapshot[] = checkReleases(api.versions ?? []).map((release) => ({
+        file: release.location,
+        version: release.version,
+        ...(release.releaseDate !== undefined ? {date: release.releaseDate} : {}),
+        document: release.document as Record<string, unknown>,
+      }));
+      const older = readVersionsIndex(root, versionsBaseOf(api).specDir)?.older ?? [];
+      const changelog = changelogFromSpecs(releases, loadSpecFile(path.join(root, api.specPath)), {
+        currentRouteBase: api.routeBasePath,
+        versionRoutes: Object.fromEntries(older.map((version) => [version.version, version.routeBasePath])),
+      });
+      writeChangelog(path.join(root, api.outputDir), changelog, otherApiChangelogPage(api));
+    } catch (error) {
+      if (!(error instanceof SpecLoadError) && !(error instanceof VersionConfigError)) throw error;
+      process.stderr.write(`${LOG_PREFIX} ${api.id}: Cannot build the changelog of ${api.entry}: ${error.message}. Run "npm run spec" first.\n`);
+      exitCode = 1;
+    }
+  }
+  return exitCode;
 }
 
 /** main(), with an unexpected error printed and counted as a failure. */

@@ -5,10 +5,13 @@ import {mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync}
 import path from 'node:path';
 
 import {SCHEMA_PAGES_DIR} from '../src/openapi/page-ids';
+import {CHANGELOG_DATA_FILE} from '../src/openapi-diff/changelog';
 
 /** Whether the plugin's clean (`docusaurus clean-api-docs`) deletes a file of this name in the output folder. */
 export function isGeneratedFile(name: string): boolean {
   if (name.startsWith('.')) return false;
+  // An API's changelog (scripts/gen-changelog.ts) is written beside its pages after them, not by the generator.
+  if (name === CHANGELOG_DATA_FILE) return false;
   return /\.(api|info|tag)\.mdx$/.test(name) || name === 'sidebar.js' || name === 'sidebar.ts' || (name.endsWith('.json') && name !== 'versions.json');
 }
 

@@ -33,6 +33,13 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--dev-port=4361'])).toThrow('[bench] --dev-port sets up the dev part, which runs only when asked: add --only=dev');
   });
 
+  it('runs every versions build unless told which, GitHub as a second API among them', () => {
+    expect(parseOptions(['--only=versions'])).toMatchObject({parts: ['versions'], versions: ['none', 'meridian', 'synthetic', 'github']});
+    expect(parseOptions(['--only=versions', '--versions=github,none'])).toMatchObject({versions: ['none', 'github']});
+    expect(() => parseOptions(['--versions=github'])).toThrow('[bench] --versions sets up the versions part, which runs only when asked: add --only=versions');
+    expect(() => parseOptions(['--only=versions', '--versions=graph'])).toThrow('[bench] unknown versions build "graph" in --versions; the versions builds are none, meridian, synthetic, github');
+  });
+
   it('runs the search part only when asked, on every site unless told which, building them unless told to reuse', () => {
     expect(parseOptions(['--only=search'])).toMatchObject({parts: ['search'], search: ['meridian', 'github', 'graph'], searchReuse: false});
     expect(parseOptions(['--only=search', '--search=graph,meridian', '--search-reuse'])).toMatchObject({search: ['meridian', 'graph'], searchReuse: true});

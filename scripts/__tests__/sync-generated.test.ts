@@ -38,7 +38,7 @@ function touched(dir: string): string[] {
 describe('gen: the generated files', () => {
   it('names what the plugin\'s clean-api-docs deletes: pages, sidebar, JSON but versions.json', () => {
     expect(['a.api.mdx', 'b.info.mdx', 'c.tag.mdx', 'sidebar.ts', 'sidebar.js', 'd.page.json', 'e.json'].filter(isGeneratedFile)).toHaveLength(7);
-    expect(['versions.json', '.d.page.json', 'a.api.md', 'a.mdx', 'sidebar.mjs', 'README.md'].filter(isGeneratedFile)).toEqual([]);
+    expect(['versions.json', '.d.page.json', 'a.api.md', 'a.mdx', 'sidebar.mjs', 'README.md', 'changelog.data.json', 'changelog.mdx'].filter(isGeneratedFile)).toEqual([]);
   });
 
   it('lists those files, everything in the schemas folder, and the same in each older version\'s folder, not other files', () => {

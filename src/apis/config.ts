@@ -17,12 +17,13 @@ import type {ReleaseEntry} from '../versions/releases';
 export interface ApiVersionEntry {
   /** The release's description file, relative to the site root. */
   specPath: string;
+  /** What the version menu calls it (openapi-docs' per-version `label`); without one, the version's name. */
+  label?: string;
   /**
    * openapi-docs requires these; they are accepted so a moved configuration
-   * builds as it is. The version menu shows the version's name, its pages are
-   * at `<outputDir of the API>/<version>`, so `outputDir`, when given, must be that folder.
+   * builds as it is. Its pages are at `<outputDir of the API>/<version>`, so
+   * `outputDir`, when given, must be that folder.
    */
-  label?: string;
   outputDir?: string;
   baseUrl?: string;
 }
@@ -109,6 +110,11 @@ export function apiSpecDir(id: string): string {
   return `${OUT_DIR}/apis/${id}`;
 }
 
+/** The route of an API's changelog page (scripts/gen-changelog.ts): the main API's is the site's `/docs/changelog`, another's is below its own prefix. */
+export function changelogPathOf(api: Pick<SiteApi, 'main' | 'routeBasePath'>): string {
+  return api.main ? '/docs/changelog' : `${api.routeBasePath}/changelog`;
+}
+
 /** The sidebar id of another API's current pages. */
 export function apiSidebarId(id: string): string {
   return `api:${id}`;
@@ -161,10 +167,12 @@ function checkEntry(id: string, raw: unknown, main: boolean, root: string, file:
       if (!isRecord(release) || typeof release.specPath !== 'string' || release.specPath.trim() === '') fail(`${where} must be an object with a specPath`);
       const extra = Object.keys(release as object).filter((key) => !VERSION_KEYS.has(key));
       if (extra.length > 0) fail(`${where}: unknown option ${extra.map((key) => `"${key}"`).join(', ')} (known: ${[...VERSION_KEYS].join(', ')})`);
+      const versionLabel = (release as ApiVersionEntry).label;
+      if (versionLabel !== undefined && (typeof versionLabel !== 'string' || versionLabel.trim() === '')) fail(`${where}: label must be a non-empty string (got ${JSON.stringify(versionLabel)})`);
       const versionDir = (release as ApiVersionEntry).outputDir?.replace(/\/+$/, '');
       if (versionDir !== undefined && versionDir !== `${outputDir}/${version}`) fail(`${where}: outputDir "${versionDir}" must be "${outputDir}/${version}" (a version's pages are below its API's)`);
       const releaseFile = path.resolve(root, (release as ApiVersionEntry).specPath);
-      return {version, location: `${entry} ${where} (${(release as ApiVersionEntry).specPath})`, file: releaseFile};
+      return {version, location: `${entry} ${where} (${(release as ApiVersionEntry).specPath})`, file: releaseFile, ...(versionLabel !== undefined ? {label: versionLabel.trim()} : {})};
     });
   }
   return {

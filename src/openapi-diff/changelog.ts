@@ -28,6 +28,17 @@ export interface BuildChangelogOptions {
   versionRoutes?: Readonly<Record<string, string>>;
 }
 
+/** Where the pages of the API a changelog describes are (src/apis/): the main API's at API_DOCS_BASE_PATH, another's at its own prefix. */
+export interface ChangelogRoutes {
+  /** The route of each older version this site publishes, by name. */
+  versionRoutes?: Readonly<Record<string, string>>;
+  /** The route of the current version's pages. */
+  currentRouteBase?: string;
+}
+
+/** The data file of a changelog page, beside it (scripts/gen-changelog.ts); `npm run gen` leaves it alone in an API's folder. */
+export const CHANGELOG_DATA_FILE = 'changelog.data.json';
+
 const SNAPSHOT_FILE = /^(.+)\.(?:ya?ml|json)$/;
 const RELEASE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -97,11 +108,11 @@ export function readReleases(releasesDir: string): ReleaseSnapshot[] {
 
 /** Page ids come from page-ids.ts, not from the operationId alone: an id
  * another page took first gets a suffix there. */
-function operationPagesOf(spec: SpecDocument): Changelog['currentOperationPages'] {
+function operationPagesOf(spec: SpecDocument, routeBase: string): Changelog['currentOperationPages'] {
   const operationIds = new Set(spec.operations().map(({operation}) => asString(operation.operationId) ?? '').filter((id) => id !== ''));
   return [...operationIds].map((operationId) => ({
     operationId,
-    permalink: resolveReference(spec, {operation: operationId}, API_DOCS_BASE_PATH).permalink,
+    permalink: resolveReference(spec, {operation: operationId}, routeBase).permalink,
   }));
 }
 
@@ -124,7 +135,9 @@ function diffParts(diff: SpecDiff): Pick<ChangelogEntry, 'counts' | 'added' | 'r
  * current spec compared with the newest release when they differ. The oldest
  * release has nothing to be compared with and only states its operations.
  */
-export function changelogFromSpecs(releases: readonly ReleaseSnapshot[], current: Record<string, unknown>, versionRoutes: Readonly<Record<string, string>> = {}): Changelog {
+export function changelogFromSpecs(releases: readonly ReleaseSnapshot[], current: Record<string, unknown>, routes: ChangelogRoutes = {}): Changelog {
+  const versionRoutes = routes.versionRoutes ?? {};
+  const currentRouteBase = routes.currentRouteBase ?? API_DOCS_BASE_PATH;
   const ordered = [...releases].sort((left, right) => compareVersions(left.version, right.version));
   const currentVersion = versionOf(current) ?? 'unknown';
   const currentSpec = new SpecDocument(current);
@@ -164,8 +177,8 @@ export function changelogFromSpecs(releases: readonly ReleaseSnapshot[], current
 
   return {
     currentVersion,
-    currentOperationPages: operationPagesOf(currentSpec),
-    entries: linkFields(entries, currentSpec, versionPages(ordered, currentSpec, currentVersion, versionRoutes)).reverse(),
+    currentOperationPages: operationPagesOf(currentSpec, currentRouteBase),
+    entries: linkFields(entries, currentSpec, currentRouteBase, versionPages(ordered, currentSpec, currentVersion, {versionRoutes, currentRouteBase})).reverse(),
   };
 }
 
@@ -176,18 +189,18 @@ interface PublishedVersion {
   routeBasePath: string;
 }
 
-/** Each version that has pages on this site (`versionRoutes`: its route), with its spec; the current version at API_DOCS_BASE_PATH. */
+/** Each version that has pages on this site (`versionRoutes`: its route), with its spec; the current version at `currentRouteBase`. */
 function versionPages(
   releases: readonly ReleaseSnapshot[],
   currentSpec: SpecDocument,
   currentVersion: string,
-  versionRoutes: Readonly<Record<string, string>>,
+  {versionRoutes, currentRouteBase}: Required<ChangelogRoutes>,
 ): (version: string | undefined) => PublishedVersion | undefined {
   const cache = new Map<string, PublishedVersion | undefined>();
   return (version) => {
     if (version === undefined) return undefined;
     if (!cache.has(version)) {
-      const routeBasePath = version === currentVersion ? API_DOCS_BASE_PATH : versionRoutes[version];
+      const routeBasePath = version === currentVersion ? currentRouteBase : versionRoutes[version];
       const release = releases.find((candidate) => candidate.version === version);
       const spec = version === currentVersion ? currentSpec : release ? new SpecDocument(release.document) : undefined;
       cache.set(version, routeBasePath !== undefined && spec !== undefined ? {spec, ids: assignPageIds(spec), routeBasePath} : undefined);
@@ -206,8 +219,8 @@ const FIELD_REMOVED = new Set<Change['kind']>(['request-field-removed', 'respons
  * reference while the reference still shows it, as before versions had
  * pages. A removed field also names the last version that had it.
  */
-function linkFields(entries: ChangelogEntry[], spec: SpecDocument, published: (version: string | undefined) => PublishedVersion | undefined): ChangelogEntry[] {
-  const current: PublishedVersion = {spec, ids: assignPageIds(spec), routeBasePath: API_DOCS_BASE_PATH};
+function linkFields(entries: ChangelogEntry[], spec: SpecDocument, currentRouteBase: string, published: (version: string | undefined) => PublishedVersion | undefined): ChangelogEntry[] {
+  const current: PublishedVersion = {spec, ids: assignPageIds(spec), routeBasePath: currentRouteBase};
   const models = new Map<string, ReturnType<typeof operationPageModel> | undefined>();
   const modelOf = (version: PublishedVersion, operation: OperationRef) => {
     const key = `${version.routeBasePath} ${operation.method} ${operation.path}`;
@@ -251,5 +264,5 @@ function linkFields(entries: ChangelogEntry[], spec: SpecDocument, published: (v
 export function buildChangelog(options: BuildChangelogOptions): Changelog {
   const releases = readReleases(options.releasesDir);
   const current = loadSpecFile(options.currentSpecPath);
-  return changelogFromSpecs(releases, current, options.versionRoutes);
+  return changelogFromSpecs(releases, current, {...(options.versionRoutes ? {versionRoutes: options.versionRoutes} : {})});
 }

@@ -106,8 +106,12 @@ export function shortenPageId(id: string): string {
   return `${prefix.replace(/-+$/, '')}-${hash}`;
 }
 
-/** Names Docusaurus gives a meaning of its own: `index.mdx` and `README.md` become the folder's index page. */
-const RESERVED_IDS = new Set(['index', 'readme']);
+/**
+ * Names Docusaurus gives a meaning of its own (`index.mdx` and `README.md`
+ * become the folder's index page), and the changelog page an API other than
+ * the main one has beside its pages (scripts/gen-changelog.ts).
+ */
+const RESERVED_IDS = new Set(['index', 'readme', 'changelog']);
 
 function stringTags(operation: JsonObject): string[] {
   return Array.isArray(operation.tags) ? operation.tags.filter((tag): tag is string => typeof tag === 'string') : [];

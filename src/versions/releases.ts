@@ -20,6 +20,8 @@ export interface ReleaseEntry {
   location: string;
   /** Absolute path. */
   file: string;
+  /** What the version menu calls it, when the configuration names it (openapi-docs' per-version `label`). */
+  label?: string;
 }
 
 /** A release whose file was read and agrees with its name. */

@@ -25,6 +25,8 @@ export const API_OUTPUT_BASE = 'docs/api';
 
 export interface OlderVersion {
   version: string;
+  /** What the version menu calls it, when the configuration gives a label. */
+  label?: string;
   releaseDate?: string;
   /** The release file, relative to the site root. */
   source: string;
@@ -89,7 +91,7 @@ export async function writeVersions(root: string, releases: readonly CheckedRele
     const paths = olderVersionPaths(release.version, base);
     await writeFileAtomically(path.join(root, paths.specPath), Buffer.from(serializeSpec(checked.document), 'utf8'));
     await writeFileAtomically(path.join(root, paths.outlinePath), Buffer.from(JSON.stringify(pageOutline(new SpecDocument(checked.document))), 'utf8'));
-    older.push({version: release.version, ...(release.releaseDate ? {releaseDate: release.releaseDate} : {}), source: release.location, ...paths});
+    older.push({version: release.version, ...(release.label ? {label: release.label} : {}), ...(release.releaseDate ? {releaseDate: release.releaseDate} : {}), source: release.location, ...paths});
   }
   older.sort((a, b) => compareVersions(b.version, a.version));
   const index: VersionsIndex = {current: {...current, routeBasePath: base.routeBasePath}, older};

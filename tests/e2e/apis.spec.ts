@@ -57,6 +57,32 @@ test.describe('two APIs in one site', () => {
     await expect(page.getByText(/This reference describes Meridian API version/)).toBeVisible();
   });
 
+  test('each API has its own changelog, linked from its overviews and sidebar, each change linking its page under its prefix', async ({page}) => {
+    await gotoHydrated(page, `${site.origin()}${PETSTORE}/swagger-petstore-yaml`);
+    await expect(page.getByRole('link', {name: 'Petstore changelog'})).toHaveAttribute('href', `${PETSTORE}/changelog`);
+    await expect(sidebarLinks(page).filter({hasText: /^Changelog$/})).toHaveAttribute('href', `${PETSTORE}/changelog`);
+    // An older version's overview links the same page.
+    await gotoHydrated(page, `${site.origin()}${PETSTORE}/1.0.0/swagger-petstore-yaml`);
+    await expect(page.getByRole('link', {name: 'Petstore changelog'})).toHaveAttribute('href', `${PETSTORE}/changelog`);
+
+    await page.getByRole('link', {name: 'Petstore changelog'}).click();
+    await expect(page).toHaveURL(new RegExp(`${PETSTORE}/changelog$`));
+    await expect(page.locator('h1')).toHaveText('Petstore changelog');
+    await expect(page.locator('main h2')).toHaveText([/^Unreleased \/ current \(2\.0\.0\)/, /^1\.0\.0 2024-06-01/]);
+    // Each change links its page (and field) in the version it describes, under the Petstore's prefix, not Meridian's.
+    const changed = page.locator('li').filter({has: page.getByRole('link', {name: 'Find pet by ID', exact: true})}).first();
+    await expect(changed.getByRole('link', {name: 'Find pet by ID', exact: true})).toHaveAttribute('href', `${PETSTORE}/get-pet-by-id`);
+    await expect(changed.getByRole('link', {name: 'category'})).toHaveAttribute('href', `${PETSTORE}/get-pet-by-id#response-200.category`);
+    await expect(page.getByRole('link', {name: 'Add a new pet to the store'})).toHaveAttribute('href', `${PETSTORE}/add-pet`);
+    await expect(page.locator('main a[href^="/docs/api/"]')).toHaveCount(0);
+    // Its sidebar is the Petstore's.
+    await expect(page.locator(`nav[aria-label="Docs sidebar"] a[href="${PETSTORE}/pet"]`)).toHaveCount(1);
+
+    // Meridian's overview links Meridian's changelog.
+    await gotoHydrated(page, `${site.origin()}/docs/api/meridian-api`);
+    await expect(page.getByRole('link', {name: 'Meridian changelog'})).toHaveAttribute('href', '/docs/changelog');
+  });
+
   test('each API offers its own downloads', async ({page, request}) => {
     await gotoHydrated(page, `${site.origin()}${PETSTORE}/swagger-petstore-yaml`);
     const links = page.getByText('Download the API description:').locator('..').getByRole('link');
@@ -70,13 +96,16 @@ test.describe('two APIs in one site', () => {
     expect(await main.text()).toContain('title: Meridian API');
   });
 
-  test('the second API’s versions: its own dropdown, its older pages under its prefix with a banner, none in the sitemap', async ({page}) => {
+  test('the second API’s versions: its own dropdown with the configured label, its older pages under its prefix with a banner, none in the sitemap', async ({page}) => {
     await gotoHydrated(page, `${site.origin()}${PETSTORE}/get-pet-by-id`);
-    await expect(page.locator('.navbar__items--right [data-api-version]')).toHaveText(['2.0.0 (current)', '1.0.0 · 2024-06-01']);
+    // 1.0.0 has a `label` in tests/fixtures/apis/apis.ts: the menu shows it, with the release date as for any version.
+    await expect(page.locator('.navbar__items--right [data-api-version]')).toHaveText(['2.0.0 (current)', 'v1 (legacy) · 2024-06-01']);
     const dropdown = page.locator('.navbar__items--right .dropdown').filter({has: page.locator('[data-api-version]')});
+    await expect(dropdown.locator('> .navbar__link')).toHaveText('v2.0.0');
     await dropdown.hover();
     await dropdown.locator('[data-api-version="1.0.0"]').click();
     await expect(page).toHaveURL(new RegExp(`${PETSTORE}/1\\.0\\.0/get-pet-by-id$`));
+    await expect(dropdown.locator('> .navbar__link')).toHaveText('v1 (legacy)');
     const banner = page.locator('[data-api-version-banner="1.0.0"]');
     await expect(banner.getByRole('link', {name: 'Read this page in the current version (2.0.0)'})).toHaveAttribute('href', `${PETSTORE}/get-pet-by-id`);
     expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-petstore'))).toBe('1.0.0');
@@ -102,6 +131,37 @@ test.describe('two APIs in one site', () => {
     await expect(options.first()).toBeVisible();
     const landing = options.filter({has: page.locator('span[class*="hitTitle"]', {hasText: /^API Documentation$/})});
     await expect(landing.locator('[data-hit-api]')).toHaveCount(0);
+  });
+
+  test('search knows every API: a Petstore hit shows its section, a method and path finds its operation, its versions are scoped by API', async ({page}) => {
+    await gotoHydrated(page, `${site.origin()}${PETSTORE}/get-pet-by-id`);
+    const box = page.getByRole('combobox', {name: 'Search'});
+    const options = page.getByRole('listbox', {name: 'Search results'}).getByRole('option');
+    const titled = (title: string) => options.filter({has: page.locator('span[class*="hitTitle"]', {hasText: new RegExp(`^${title}$`)})}).first();
+    // Its operation shows its tag, its tag and schema pages the reference's sections, not "Docs".
+    await box.fill('Find pet by ID');
+    await expect(titled('Find pet by ID').locator('[class*="hitMeta"]')).toContainText('pet');
+    await expect(titled('Find pet by ID').locator('[class*="hitMeta"]')).not.toContainText('Docs');
+    // The version being read, by its API's key: the older 1.0.0 is left out.
+    const versions = () => page.locator('[role="listbox"] [data-hit-version]').evaluateAll((labels) => labels.map((label) => label.getAttribute('data-hit-version')));
+    await expect.poll(async () => new Set(await versions())).toEqual(new Set(['petstore@2.0.0']));
+    await expect(titled('Find pet by ID').locator('[data-hit-version]')).toHaveText('v2.0.0');
+    await box.fill('Pet');
+    // Its tag page and its schema page (no section of their own) are in the reference's sections.
+    await expect(titled('pet').locator('[class*="hitMeta"]')).toContainText(/^PetstoreAPI reference/);
+    await expect(titled('Pet').locator('[class*="hitMeta"]')).toContainText(/^PetstoreSchemas/);
+    const meta = await options.locator('[class*="hitMeta"]').allTextContents();
+    expect(meta.filter((text) => text.includes('Petstore') && text.includes('Docs'))).toEqual([]);
+    // A method and a concrete path (the endpoint lists): another API's operation, labelled with its API.
+    await box.fill('GET /pet/42');
+    const endpoint = titled('Find pet by ID');
+    await expect(endpoint.locator('[data-hit-api]')).toHaveText('Petstore');
+    await expect(endpoint).toContainText('/pet/{petId}');
+    // From an older Petstore page, its own version is searched.
+    await gotoHydrated(page, `${site.origin()}${PETSTORE}/1.0.0/get-pet-by-id`);
+    await box.fill('Find pet by ID');
+    await expect(titled('Find pet by ID').locator('[data-hit-version]')).toHaveText('v1.0.0');
+    await expect.poll(async () => new Set(await versions())).toEqual(new Set(['petstore@1.0.0']));
   });
 
   test('a credential given on one API’s pages is never sent from the other API’s, even to the same server', async ({page}) => {

@@ -102,14 +102,16 @@ test.describe('API versions', () => {
     await expect(options.first()).toContainText('Create a contact');
     const versions = await page.locator('[role="listbox"] [data-hit-version]').evaluateAll((labels) => labels.map((label) => label.getAttribute('data-hit-version')));
     expect(versions.length).toBeGreaterThan(0);
-    expect(new Set(versions)).toEqual(new Set(['2.2.0']));
+    // The index names each version with its API (`meridian@2.2.0`), the hit shows the version's name.
+    expect(new Set(versions)).toEqual(new Set(['meridian@2.2.0']));
+    await expect(page.locator('[role="listbox"] [data-hit-version]').first()).toHaveText('v2.2.0');
     await gotoHydrated(page, '/search?q=create%20contact&version=2.1.0');
     const results = page.locator('main');
     await expect(results.locator('[data-hit-version]').first()).toBeVisible();
-    expect(new Set(await results.locator('[data-hit-version]').evaluateAll((labels) => labels.map((label) => label.getAttribute('data-hit-version'))))).toEqual(new Set(['2.1.0']));
+    expect(new Set(await results.locator('[data-hit-version]').evaluateAll((labels) => labels.map((label) => label.getAttribute('data-hit-version'))))).toEqual(new Set(['meridian@2.1.0']));
     await page.getByRole('checkbox', {name: /Search every API version/}).check();
     await expect(page).toHaveURL(/versions=all/);
-    await expect(results.locator(`[data-hit-version="${CURRENT}"]`).first()).toBeVisible();
+    await expect(results.locator(`[data-hit-version="meridian@${CURRENT}"]`).first()).toBeVisible();
     await page.getByRole('button', {name: /more/i}).click().catch(() => undefined);
     await expect.poll(async () => new Set(await results.locator('[data-hit-version]').evaluateAll((labels) => labels.map((label) => label.getAttribute('data-hit-version')))).size).toBeGreaterThan(1);
   });

@@ -68,9 +68,16 @@ describe('the site APIs configuration (config/apis.ts)', () => {
       versions: {'1.0.0': {specPath: 'specs/petstore-1.0.0.yaml', outputDir: 'docs/apis/petstore/1.0.0', label: 'v1.0.0', baseUrl: '/docs/apis/petstore/1.0.0/swagger-petstore'}},
     };
     const [, other] = checkApisConfig({meridian, petstore: entry}, root);
-    expect(checkReleases(other.versions ?? []).map(({version, location}) => ({version, location}))).toEqual([
-      {version: '1.0.0', location: 'config/apis.ts: petstore versions["1.0.0"] (specs/petstore-1.0.0.yaml)'},
+    expect(checkReleases(other.versions ?? []).map(({version, location, label}) => ({version, location, label}))).toEqual([
+      {version: '1.0.0', location: 'config/apis.ts: petstore versions["1.0.0"] (specs/petstore-1.0.0.yaml)', label: 'v1.0.0'},
     ]);
+  });
+
+  it('stops when a version’s label is not a non-empty string', () => {
+    const root = siteWith({'specs/petstore-1.0.0.yaml': release('1.0.0')});
+    expect(configError({meridian, petstore: {...petstore, versions: {'1.0.0': {specPath: 'specs/petstore-1.0.0.yaml', label: ' '}}}}, root)).toBe(
+      '[apis] config/apis.ts: petstore: versions["1.0.0"]: label must be a non-empty string (got " ").',
+    );
   });
 
   it('stops when two APIs have the same id, compared without case', () => {

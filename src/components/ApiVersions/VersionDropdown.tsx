@@ -6,12 +6,7 @@ import type {Props as DropdownProps} from '@theme/NavbarItem/DropdownNavbarItem'
 import type {ApiVersionInfo} from '../../plugins/api-versions/types';
 import {switchTarget, versionOfPath} from './switch-target';
 import {loadVersionPages, useApiVersions, usePreferredVersion} from './use-api-versions';
-
-/** What the reader sees for a version in the list: its name, and its release date or that it is current. */
-export function versionItemLabel(version: ApiVersionInfo): string {
-  const date = version.releaseDate ? ` · ${version.releaseDate}` : '';
-  return version.current ? `${version.name} (current)${date}` : `${version.name}${date}`;
-}
+import {versionItemLabel} from './version-label';
 
 type Props = Omit<DropdownProps, 'items' | 'label'>;
 
@@ -53,7 +48,7 @@ export default function ApiVersionDropdown({mobile, ...props}: Props): ReactNode
     <DropdownNavbarItem
       {...props}
       mobile={mobile}
-      label={mobile ? 'API versions' : `v${displayed.name}`}
+      label={mobile ? 'API versions' : (displayed.label ?? `v${displayed.name}`)}
       items={items}
       onMouseEnter={() => void loadVersionPages(data.pagesUrl).catch(() => undefined)}
     />

@@ -5,6 +5,7 @@ import RichText from '@site/src/components/RichText';
 import HydrateOnDemand from '@site/src/components/HydrateOnDemand';
 import ApiVersionNote from '@site/src/components/ApiVersionNote';
 import SpecDownloads from '@site/src/components/SpecDownloads';
+import {useCurrentApi} from '@site/src/components/ApiCatalog/use-current-api';
 import AuthorizeButton from './AuthorizeButton';
 import type {OverviewPageModel} from '@site/src/openapi/types';
 import {pageModelOf} from '@site/src/client/page-model';
@@ -22,6 +23,17 @@ function Section({id, title, children}: {id: string; title: string; children: Re
   );
 }
 
+/** On a site of several APIs (src/apis/), where each API's own changelog is: every overview links the changelog of its API. */
+function ChangelogLink(): ReactNode {
+  const api = useCurrentApi();
+  if (!api) return null;
+  return (
+    <p className={styles.changelogLink}>
+      What changed in each version: <Link to={api.changelogPath}>{api.label} changelog</Link>
+    </p>
+  );
+}
+
 /** The overview page generated from the spec's `info`: guide, servers, auth, resources. */
 export default function OverviewPage(props: {page: OverviewPageModel}): ReactNode {
   const page = pageModelOf(props.page);
@@ -36,6 +48,7 @@ export default function OverviewPage(props: {page: OverviewPageModel}): ReactNod
         ) : null}
         <ApiVersionNote />
         <SpecDownloads />
+        <ChangelogLink />
       </header>
       <HydrateOnDemand>
         <RichText value={page.description} />

@@ -1,8 +1,12 @@
 import {matchPathTemplate, parseEndpoint, PAGE_KINDS, type PageKind, type SearchHit} from './ranking';
 
-/** One operation of an endpoint list (src/plugins/search/endpoints.mjs): method, path, Pagefind URL, title, section, operationId, kind. */
-/** Method, path, URL, title, section, operationId, kind and API version (empty on a site of one version), as endpoints.mjs writes them. */
-export type EndpointEntry = [string, string, string, string, string, string, string, string?];
+/**
+ * One operation of an endpoint list, as src/plugins/search/endpoints.mjs
+ * writes it: method, path, Pagefind URL, title, section, operationId, kind,
+ * then its API version's key (empty for an API of one version) and its API's
+ * label (a site of several APIs).
+ */
+export type EndpointEntry = [string, string, string, string, string, string, string, string?, string?];
 
 /** A path segment as the name of its list, as endpoints.mjs writes it. */
 export function segmentFileName(segment: string): string {
@@ -49,7 +53,7 @@ export async function endpointHits(indexUrl: string, query: string): Promise<Sea
   const names = [...new Set(endpoint.segments.slice(0, FIRST_SEGMENTS).map(segmentFileName))].filter((name) => written.has(name));
   const entries = (await Promise.all(names.map((name) => loadList<EndpointEntry>(`${indexUrl}endpoints/${name}`)))).flat();
   const matched: {hit: SearchHit; literal: number}[] = [];
-  for (const [method, apiPath, url, title, section, operationId, kind, version] of entries) {
+  for (const [method, apiPath, url, title, section, operationId, kind, version, api] of entries) {
     if (endpoint.method && endpoint.method !== method.toUpperCase()) continue;
     const literal = matchPathTemplate(endpoint.segments, apiPath);
     if (literal === undefined) continue;
@@ -65,6 +69,7 @@ export async function endpointHits(indexUrl: string, query: string): Promise<Sea
         apiPath,
         operationId: operationId || undefined,
         ...(version ? {version} : {}),
+        ...(api ? {api} : {}),
         excerpt: '',
         content: '',
       },

@@ -5,8 +5,8 @@ import {nameBucket, nameKey} from '@site/src/plugins/search/name-key';
 import {loadJson} from './endpoints';
 import {PAGE_KINDS, type PageKind, type SearchHit} from './ranking';
 
-/** A page of a names list, as src/plugins/search/names.ts writes it: URL, title, section, kind, method, path, operationId, version. */
-type NamePage = [string, string, string, string, string, string, string, string];
+/** A page of a names list, as src/plugins/search/names.ts writes it: URL, title, section, kind, method, path, operationId, version key, API label. */
+type NamePage = [string, string, string, string, string, string, string, string, string?];
 interface NameBucket {
   pages: NamePage[];
   names: [string, [number, string][]][];
@@ -74,7 +74,7 @@ export async function nameHits(indexUrl: string, query: string): Promise<SearchH
   return targets.flatMap(([pageIndex, anchor], rank): SearchHit[] => {
     const page = bucket.pages[pageIndex];
     if (!page) return [];
-    const [url, title, section, kind, method, apiPath, operationId, version] = page;
+    const [url, title, section, kind, method, apiPath, operationId, version, api] = page;
     const route = url.replace(/\.html$/, '').replace(/\/index$/, '/');
     const hit: SearchHit = {
       path: anchor ? `${route}#${anchor}` : route,
@@ -84,6 +84,7 @@ export async function nameHits(indexUrl: string, query: string): Promise<SearchH
       ...(method ? {method: method.toUpperCase(), apiPath: apiPath || undefined} : {}),
       operationId: operationId || undefined,
       ...(version ? {version} : {}),
+      ...(api ? {api} : {}),
       excerpt: '',
       content: '',
     };

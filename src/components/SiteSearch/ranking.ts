@@ -23,7 +23,7 @@ export interface SearchHit {
   /** The operation's path, or a webhook's event name. */
   apiPath?: string;
   operationId?: string;
-  /** The API version of the page (an API page of a site with several versions). */
+  /** The API version of the page as its key, `meridian@2.2.0` (an API page of an API with several versions; src/components/ApiVersions/version-key.ts). */
   version?: string;
   /** The API the page belongs to, by its label (a site with several APIs, src/apis/). */
   api?: string;
@@ -61,11 +61,15 @@ export interface PagefindResultData {
   meta: Record<string, string | undefined>;
 }
 
-/** Where a page belongs when the page names no section itself, from its path. */
-function sectionOfPath(path: string): string {
+/**
+ * Where a page belongs when the page names no section itself: from its path,
+ * and for the pages of any API (another API's prefix, an older version's)
+ * from what marks them in the index: their kind, API or version.
+ */
+function sectionOfPath(path: string, meta: PagefindResultData['meta']): string {
   if (path.startsWith('/blog')) return 'Blog';
-  if (path.startsWith('/docs/api/schemas/')) return 'Schemas';
-  if (path.startsWith('/docs/api/')) return 'API reference';
+  if (meta.kind?.trim() === 'schema' || path.startsWith('/docs/api/schemas/')) return 'Schemas';
+  if (path.startsWith('/docs/api/') || meta.api?.trim() || meta.version?.trim()) return 'API reference';
   return 'Docs';
 }
 
@@ -89,7 +93,7 @@ export function toSearchHit(data: PagefindResultData): SearchHit {
   return {
     path,
     title: meta.title?.trim() || path,
-    section: meta.section?.trim() || sectionOfPath(path),
+    section: meta.section?.trim() || sectionOfPath(path, meta),
     kind: kindOf(meta, path, method),
     name: meta.name?.trim() || undefined,
     method,

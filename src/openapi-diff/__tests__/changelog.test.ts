@@ -244,7 +244,7 @@ describe('changelog links to fields', () => {
   });
 
   it("links each change to its page in the version it describes, and a removed field to its page in the last version that had it, when those versions are published", () => {
-    const versioned = changelogFromSpecs([release(v1), release(v2)], current, {'1.0.0': '/docs/api/1.0.0', '1.1.0': '/docs/api/1.1.0'});
+    const versioned = changelogFromSpecs([release(v1), release(v2)], current, {versionRoutes: {'1.0.0': '/docs/api/1.0.0', '1.1.0': '/docs/api/1.1.0'}});
     const entry = (id: string) => versioned.entries.find((candidate) => candidate.id === id)!;
     const removed = entry('v1-1-0').changed.flatMap((diff) => diff.changes).filter((change) => change.kind.endsWith('-field-removed'));
     expect(removed.map(({lastVersion, link}) => ({lastVersion, link}))).toEqual([
@@ -253,5 +253,14 @@ describe('changelog links to fields', () => {
     ]);
     expect(entry('v1-1-0').changed.map((diff) => diff.link)).toEqual(['/docs/api/1.1.0/create-thing']);
     expect(entry('unreleased').changed.map((diff) => diff.link)).toEqual(['/docs/api/create-thing']);
+  });
+
+  it('links another API’s changes to its own pages, current and older, under its route prefix', () => {
+    const other = changelogFromSpecs([release(v1), release(v2)], current, {currentRouteBase: '/docs/apis/things', versionRoutes: {'1.0.0': '/docs/apis/things/1.0.0', '1.1.0': '/docs/apis/things/1.1.0'}});
+    const entry = (id: string) => other.entries.find((candidate) => candidate.id === id)!;
+    expect(other.currentOperationPages).toEqual([{operationId: 'createThing', permalink: '/docs/apis/things/create-thing'}]);
+    expect(entry('unreleased').changed.map((diff) => diff.link)).toEqual(['/docs/apis/things/create-thing']);
+    expect(entry('unreleased').changed.flatMap((diff) => diff.changes).find((change) => change.kind === 'request-field-added')?.link).toBe('/docs/apis/things/create-thing#request-body.owner');
+    expect(entry('v1-1-0').changed.flatMap((diff) => diff.changes).find((change) => change.kind === 'request-field-removed')?.link).toBe('/docs/apis/things/1.0.0/create-thing#request-body.legacy_code');
   });
 });

@@ -28,6 +28,7 @@ describe('assignPageIds', () => {
         delete: {...ok},
       },
       '/index': {get: {operationId: 'index', ...ok}},
+      '/changelog': {get: {operationId: 'changelog', ...ok}},
       '/pets-tag': {get: {operationId: 'pets', ...ok}},
     },
     webhooks: {petAdopted: {post: {...ok}}},
@@ -47,6 +48,8 @@ describe('assignPageIds', () => {
       'operation patch /pets -> replace-2',
       // Docusaurus makes a doc named index the folder's index page.
       'operation get /index -> index-2',
+      // An API's changelog page is <prefix>/changelog.
+      'operation get /changelog -> changelog-2',
       // The tag page "pets" came first.
       'operation get /pets-tag -> pets-2',
       'webhook post petAdopted -> pet-adopted',
@@ -65,6 +68,7 @@ describe('assignPageIds', () => {
       {kind: 'operation', pointer: '/paths/~1pets/delete', message: 'DELETE /pets has no operationId and no summary; its page is "delete-pets" (from its method and path)'},
       {kind: 'operation', pointer: '/paths/~1pets/patch', message: 'PATCH /pets has no operationId; its page is "replace-2" (from its summary, which another page has too)'},
       {kind: 'operation', pointer: '/paths/~1index/get/operationId', message: 'the page id "index" of operationId "index" is taken by another page; this page is "index-2"'},
+      {kind: 'operation', pointer: '/paths/~1changelog/get/operationId', message: 'the page id "changelog" of operationId "changelog" is taken by another page; this page is "changelog-2"'},
       {kind: 'operation', pointer: '/paths/~1pets-tag/get/operationId', message: 'the page id "pets" of operationId "pets" is taken by another page; this page is "pets-2"'},
     ]);
   });

@@ -2,7 +2,7 @@ import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-import type {SiteApi} from '../../apis/config';
+import {changelogPathOf, type SiteApi} from '../../apis/config';
 import {assignPageIds} from '../../openapi/page-ids';
 import {readResolvedSpec} from '../../spec-source/parse-spec';
 import {versionPages} from '../../versions/version-pages';
@@ -45,6 +45,7 @@ export default function apiCatalogPlugin(context: LoadContext, options: PluginOp
       main: api.main,
       routeBasePath: api.routeBasePath,
       overviewPath: `${api.routeBasePath}/${overview}`,
+      changelogPath: changelogPathOf(api),
       downloadsDir: api.downloadsDir,
       postmanFilename: api.postmanFilename,
       versionsPluginId: versionsPluginId(api),

@@ -9,6 +9,8 @@ export interface CatalogApi {
   main: boolean;
   routeBasePath: string;
   overviewPath: string;
+  /** Its changelog page. */
+  changelogPath: string;
   /** Folder of its downloads in the build, `''` for the site root. */
   downloadsDir: string;
   postmanFilename: string;

@@ -62,6 +62,7 @@ export default function apiVersionsPlugin(context: LoadContext, options: PluginO
         },
         ...older.map(({version, pages}) => ({
           name: version.version,
+          ...(version.label ? {label: version.label} : {}),
           ...(version.releaseDate ? {releaseDate: version.releaseDate} : {}),
           routeBasePath: version.routeBasePath,
           overviewPath: `${version.routeBasePath}/${overview(pages)}`,

@@ -3,6 +3,8 @@ import type {VersionPage} from '../../versions/page-keys';
 /** One version as the browser knows it (global data): newest first, the current one first of all. */
 export interface ApiVersionInfo {
   name: string;
+  /** The configuration's label of the version (openapi-docs' per-version `label`), shown instead of its name. */
+  label?: string;
   /** `YYYY-MM-DD`; the current version may have none (unreleased). */
   releaseDate?: string;
   routeBasePath: string;

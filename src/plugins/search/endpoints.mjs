@@ -28,7 +28,8 @@ export function segmentFileName(segment) {
 
 /**
  * Writes `<indexDir>/endpoints/<segment>.json` for the operation pages of
- * the index: `[method, path, url, title, section, operationId, kind]` each.
+ * the index: `[method, path, url, title, section, operationId, kind]` each,
+ * then the page's version key and API label when it has them.
  * Returns the number of operations listed.
  *
  * @param {string} indexDir
@@ -46,7 +47,9 @@ export function writeEndpointLists(indexDir) {
     const first = meta.path.split('/').find((segment) => segment !== '') ?? '';
     const name = segmentFileName(first);
     const list = bySegment.get(name) ?? [];
-    list.push([meta.method, meta.path, url, meta.title ?? '', meta.section ?? '', meta.operationId ?? '', meta.kind ?? '', ...(meta.version ? [meta.version] : [])]);
+    // The API version's key and the API's label only where pages have them (src/components/ApiVersions/version-key.ts, src/apis/).
+    const tail = meta.api ? [meta.version ?? '', meta.api] : meta.version ? [meta.version] : [];
+    list.push([meta.method, meta.path, url, meta.title ?? '', meta.section ?? '', meta.operationId ?? '', meta.kind ?? '', ...tail]);
     bySegment.set(name, list);
     count += 1;
   }

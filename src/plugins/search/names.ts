@@ -20,8 +20,8 @@ import {readFragment} from './page-names.mjs';
 
 export {nameBucket, nameKey} from './name-key';
 
-/** A page of a bucket: Pagefind URL, title, section, kind, method, path, operationId, API version (empty when the page has none). */
-export type NamePage = [string, string, string, string, string, string, string, string];
+/** A page of a bucket: Pagefind URL, title, section, kind, method, path, operationId, API version key (empty when the page has none), and on a site of several APIs its API's label. */
+export type NamePage = [string, string, string, string, string, string, string, string, string?];
 /** Where a name leads: a page of the bucket's list, and the field's anchor on it (empty for a page that is the name: a schema or tag page). */
 export type NameTarget = [number, string];
 /** A bucket: its pages, and each name's key with its targets, best first. */
@@ -30,7 +30,7 @@ export interface NameBucket {
   names: [string, NameTarget[]][];
 }
 
-/** Pages listed for one field name and API version at most: the navbar box shows eight hits. */
+/** Pages listed for one field name and API version (`<apiId>@<version>`) at most: the navbar box shows eight hits. */
 export const FIELD_PAGES = 8;
 
 /** Raw JSON bytes a bucket holds on average at most (about 4 KB gzip), so a query's list is one small file whatever the API's size. */
@@ -124,7 +124,9 @@ export function writeNameLists(indexDir: string, pageIds: readonly (readonly [st
       }
     }
     if (!named && fields.size === 0) continue;
-    pages.push([url, meta.title ?? '', meta.section ?? '', kind, meta.method ?? '', meta.path ?? '', meta.operationId ?? '', version]);
+    const page: NamePage = [url, meta.title ?? '', meta.section ?? '', kind, meta.method ?? '', meta.path ?? '', meta.operationId ?? '', version];
+    if (meta.api) page.push(meta.api);
+    pages.push(page);
     if (named) add(nameKey(meta.title ?? ''), version, {page: number, anchor: '', order: [-1]});
     // The page's own position only orders a page's fields among themselves: between pages, the URL does.
     for (const [key, candidate] of fields) add(key, version, {...candidate, order: [...candidate.order.slice(0, 3), 0]});

@@ -111,6 +111,12 @@ describe('filters on hits found without Pagefind (the endpoint lists)', () => {
     expect(passesFilters(hit('2.3.0'), {version: ['2.1.0', '2.2.0']})).toBe(false);
   });
 
+  it('tells two APIs’ versions of one name apart by their keys', () => {
+    const scope = {version: {none: ['meridian@2.2.0', 'meridian@2.1.0']}};
+    expect(passesFilters(hit('partner@2.2.0'), scope)).toBe(true);
+    expect(passesFilters(hit('meridian@2.2.0'), scope)).toBe(false);
+  });
+
   it('checks kind and tag, and does not hold a filter it cannot tell against the hit', () => {
     expect(passesFilters(hit(), {kind: 'operation', tag: 'Tasks'})).toBe(true);
     expect(passesFilters(hit(), {kind: 'schema'})).toBe(false);

@@ -52,6 +52,17 @@ describe('toSearchHit', () => {
     expect(getContact.kind).toBe('operation');
   });
 
+  it('puts the pages of every API, not only the main one at /docs/api, in its reference or schemas', () => {
+    const petstore = (url: string, meta: Record<string, string>) => toSearchHit({url, excerpt: '', meta: {api: 'Petstore', version: 'petstore@2.0.0', ...meta}});
+    expect(petstore('/docs/apis/petstore/pet.html', {title: 'pet', kind: 'guide'})).toMatchObject({section: 'API reference', kind: 'guide', api: 'Petstore'});
+    expect(petstore('/docs/apis/petstore/schemas/pet.html', {title: 'Pet', kind: 'schema'})).toMatchObject({section: 'Schemas', kind: 'schema'});
+    expect(petstore('/docs/apis/petstore/get-pet-by-id.html', {title: 'Find pet by ID', method: 'get', path: '/pet/{petId}', section: 'pet'})).toMatchObject({section: 'pet', version: 'petstore@2.0.0'});
+    // An older version of the main API: its schema pages are schemas too.
+    expect(toSearchHit({url: '/docs/api/2.2.0/schemas/contact.html', excerpt: '', meta: {title: 'Contact', kind: 'schema', version: 'meridian@2.2.0'}}).section).toBe('Schemas');
+    // A guide outside every API stays a guide of the docs.
+    expect(toSearchHit({url: '/docs/apis-overview.html', excerpt: '', meta: {title: 'APIs', kind: 'guide'}}).section).toBe('Docs');
+  });
+
   it('has no endpoint without a method', () => {
     expect(toSearchHit({url: '/docs/intro.html', excerpt: '', meta: {title: 'Intro', path: '/x'}}).apiPath).toBeUndefined();
   });
