@@ -80,7 +80,8 @@ export const USAGE = `usage: npm run bench -- [options]
                              10 to 25 min on 2 cores), graph (Microsoft Graph v1.0, 11,422
                              operations; installs a 400 MB package on first use; its build
                              goes over the 14 GB memory limit at which a scale build stops)
-  --scale-timeout=<minutes>  limit on each scale build (default: github 30, graph 60)
+  --scale-timeout=<minutes>  limit on each build of the scale and search parts (default:
+                             github 30, graph 60)
   --dev=meridian             descriptions the dev part previews with npm start (runs only
                              when named in --only): meridian, github (installs the scale
                              part's 250 MB package on first use)
@@ -187,8 +188,12 @@ export function parseOptions(args: readonly string[]): BenchOptions {
     options.versions = nameList('--versions', values.versions, VERSIONS_SCENARIOS, 'versions build');
     if (!options.parts.includes('versions')) throw new Error('[bench] --versions sets up the versions part, which runs only when asked: add --only=versions');
   }
-  if ((values.scale !== undefined || values['scale-timeout'] !== undefined) && !options.parts.includes('scale')) {
-    throw new Error('[bench] --scale and --scale-timeout set up the scale part, which runs only when asked: add --only=scale');
+  if (values.scale !== undefined && !options.parts.includes('scale')) {
+    throw new Error('[bench] --scale sets up the scale part, which runs only when asked: add --only=scale');
+  }
+  // The search part builds GitHub's and Graph's sites with the scale part's limit.
+  if (values['scale-timeout'] !== undefined && !options.parts.includes('scale') && !options.parts.includes('search')) {
+    throw new Error('[bench] --scale-timeout limits the builds of the scale and search parts, which run only when asked: add --only=scale or --only=search');
   }
   return options;
 }

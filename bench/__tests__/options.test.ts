@@ -70,9 +70,11 @@ describe('parseOptions', () => {
     );
     expect(() => parseOptions(['--only=scale', '--scale=,'])).toThrow('[bench] --scale needs at least one of github, graph');
     expect(() => parseOptions(['--only=scale', '--scale-timeout=0'])).toThrow('[bench] --scale-timeout takes a positive integer, got "0"');
-    expect(() => parseOptions(['--scale=graph'])).toThrow(
-      '[bench] --scale and --scale-timeout set up the scale part, which runs only when asked: add --only=scale',
+    expect(() => parseOptions(['--scale=graph'])).toThrow('[bench] --scale sets up the scale part, which runs only when asked: add --only=scale');
+    expect(() => parseOptions(['--only=pages', '--scale-timeout=90'])).toThrow(
+      '[bench] --scale-timeout limits the builds of the scale and search parts, which run only when asked: add --only=scale or --only=search',
     );
+    expect(parseOptions(['--only=search', '--search=graph', '--scale-timeout=170'])).toMatchObject({search: ['graph'], scaleTimeoutMinutes: 170});
     expect(() => parseOptions(['--runs=0'])).toThrow('[bench] --runs takes a positive integer, got "0"');
     expect(() => parseOptions(['--sizes=24,lots'])).toThrow('[bench] --sizes takes a positive integer, got "lots"');
     expect(() => parseOptions(['--fast'])).toThrow('[bench] Unknown option "--fast". See --help.');
