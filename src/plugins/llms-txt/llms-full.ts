@@ -9,6 +9,7 @@ import {mkdir, rm} from 'node:fs/promises';
 import {once} from 'node:events';
 import path from 'node:path';
 
+import {formatBytes} from '../../spec-source/format';
 import {absoluteUrl, formatLink, llmsFullOrder, llmsFullTwin, llmsHeading, type LlmsSection, type LlmsSiteInfo, type TwinPage} from './llms';
 
 /** Folder of the parts of a split llms-full.txt, relative to the build output. */
@@ -171,13 +172,12 @@ export async function writeLlmsFull(inputs: LlmsFullInputs): Promise<LlmsFullRes
   }
 
   const totalBytes = parts.reduce((sum, part) => sum + part.bytes, 0);
-  const megabytes = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  const intro = `The whole reference is ${megabytes(totalBytes)}, over the ${megabytes(maxFileBytes)} that one file may hold here, so it is published in ${parts.length} parts, one per section of llms.txt (a large section in several); each part is Markdown, its pages in reading order.`;
+  const intro = `The whole reference is ${formatBytes(totalBytes)}, over the ${formatBytes(maxFileBytes)} that one file may hold here, so it is published in ${parts.length} parts, one per section of llms.txt (a large section in several); each part is Markdown, its pages in reading order.`;
   const links = parts.map((part) =>
     formatLink({
       title: part.piece > 1 ? `${part.section} (part ${part.piece})` : part.section,
       url: absoluteUrl(`/${part.file}`, site, {underBaseUrl: true}),
-      description: `${part.pages} ${part.pages === 1 ? 'page' : 'pages'}, ${megabytes(part.bytes)}.`,
+      description: `${part.pages} ${part.pages === 1 ? 'page' : 'pages'}, ${formatBytes(part.bytes)}.`,
     }),
   );
   const index = `${llmsHeading({...inputs.heading, details: inputs.splitDetails})}\n\n${intro}\n\n## Parts\n\n${links.join('\n')}\n`;

@@ -7,6 +7,7 @@ import {llmsDetails} from '../index';
 import {formatLlmsFull, llmsSections, type LlmsSiteInfo, type TwinPage, type TwinPageWithMarkdown} from '../llms';
 import {partSlug, writeLlmsFull} from '../llms-full';
 import {DEFAULT_MAX_FILE_BYTES} from '../options';
+import {formatBytes} from '../../../spec-source/format';
 
 const site: LlmsSiteInfo = {url: 'https://docs.example', baseUrl: '/'};
 const heading = {title: 'Big API', summary: 'Everything.', details: llmsDetails(site, '/docs')};
@@ -77,10 +78,10 @@ describe('writeLlmsFull', () => {
     const index = await readFile(path.join(dir, 'llms-full.txt'), 'utf8');
     expect(index.startsWith('# Big API\n\n> Everything.\n\nEvery documentation page is also published as Markdown')).toBe(true);
     expect(index).toContain('The whole reference, in parts listed in https://docs.example/llms-full.txt.');
-    expect(index).toContain(`The whole reference is ${(result.totalBytes / 1024 ** 2).toFixed(1)} MB, over the 20.0 MB that one file may hold here, so it is published in 4 parts`);
+    expect(index).toContain(`The whole reference is ${formatBytes(result.totalBytes)}, over the 20 MB that one file may hold here, so it is published in 4 parts`);
     expect(index.split('## Parts\n\n')[1]!.trimEnd().split('\n')).toEqual([
-      `- [Docs](https://docs.example/llms-full/docs.txt): 1 page, ${(result.parts[0]!.bytes / 1024 ** 2).toFixed(1)} MB.`,
-      ...[0, 1, 2].map((t) => `- [API reference: Tag ${t}](https://docs.example/llms-full/api-reference-tag-${t}.txt): 701 pages, ${(result.parts[t + 1]!.bytes / 1024 ** 2).toFixed(1)} MB.`),
+      `- [Docs](https://docs.example/llms-full/docs.txt): 1 page, ${formatBytes(result.parts[0]!.bytes)}.`,
+      ...[0, 1, 2].map((t) => `- [API reference: Tag ${t}](https://docs.example/llms-full/api-reference-tag-${t}.txt): 701 pages, ${formatBytes(result.parts[t + 1]!.bytes)}.`),
     ]);
 
     // Every page exactly once, in the reading order of the whole file.
