@@ -307,6 +307,24 @@ const config = {
         optionalRoutes: ['/docs/changelog'],
         // Each older version's own index, linked from llms.txt.
         versions: olderVersions.map((version) => ({name: version.version, routeBasePath: version.routeBasePath, index: `/${versionDownloadsDir(version.version)}/llms.txt`})),
+        // Each other API: its current pages in llms.txt under its name, and an index of its own and of each older version.
+        apis: otherApis.map(({api, olderVersions: versions}) => ({
+          id: api.id,
+          label: api.label,
+          routeBasePath: api.routeBasePath,
+          pageModelDir: api.outputDir,
+          index: `/${api.downloadsDir}/llms.txt`,
+          optionalLinks: [
+            {title: 'OpenAPI description (YAML)', url: `/${api.downloadsDir}/openapi.yaml`, description: `The description the ${api.label} reference is built from.`},
+            {title: 'OpenAPI description (JSON)', url: `/${api.downloadsDir}/openapi.json`, description: 'The same description as JSON.'},
+            {title: 'Postman collection', url: `/${api.downloadsDir}/${api.postmanFilename}`, description: 'One request per operation, in a folder per tag (Postman Collection v2.1).'},
+          ],
+          versions: versions.map((version) => ({
+            name: version.version,
+            routeBasePath: version.routeBasePath,
+            index: `/${api.downloadsDir}/${versionDownloadsDir(version.version)}/llms.txt`,
+          })),
+        })),
         optionalLinks: [
           {title: 'OpenAPI description (YAML)', url: '/openapi.yaml', description: 'The complete API description the reference is built from.'},
           {title: 'OpenAPI description (JSON)', url: '/openapi.json', description: 'The same description as JSON.'},

@@ -4,7 +4,7 @@ import type {Part} from './options';
 import type {DevResult} from './dev-bench';
 import type {QueryRun, SiteFigures} from './search-quality';
 import {toKib} from './stats';
-import {REBUILD_EDIT, SCALE_MEMORY_LIMIT_BYTES, type ScaleResult} from './scale-bench';
+import {HOST_FILE_LIMIT_BYTES, REBUILD_EDIT, SCALE_MEMORY_LIMIT_BYTES, type ScaleResult} from './scale-bench';
 import type {PageResult, PeerResult} from './web-bench';
 
 export interface MachineInfo {
@@ -196,6 +196,33 @@ export function renderScaleBuildTable(specs: readonly ScaleResult[]): string {
   );
 }
 
+/** Megabytes (10^6 bytes, as hosts state their limits) with one decimal. */
+function formatMb(bytes: number): string {
+  return formatNumber(bytes / 1e6, 1);
+}
+
+/** What each finished build's build/ holds: size, files, the largest file, files over a host's per-file limit, and the three largest kinds of file. */
+export function renderScaleOutputTable(specs: readonly ScaleResult[]): string {
+  return renderTable(
+    ['Description', 'build/ (MB)', 'Files', 'Largest file', 'Largest (MB)', `Files over ${HOST_FILE_LIMIT_BYTES / 1024 ** 2} MiB`, 'Largest kinds (MB)'],
+    specs
+      .filter((spec) => spec.output)
+      .map((spec) => {
+        const output = spec.output!;
+        return [
+          spec.title,
+          formatMb(output.bytes),
+          formatNumber(output.files),
+          output.largest?.file ?? null,
+          output.largest ? formatMb(output.largest.bytes) : null,
+          output.overHostLimit.length === 0 ? 'none' : output.overHostLimit.map((file) => `${file.file} (${formatMb(file.bytes)})`).join(', '),
+          output.byKind.slice(0, 3).map((kind) => `${kind.kind} ${formatMb(kind.bytes)} in ${formatNumber(kind.files)}`).join(', '),
+        ];
+      }),
+    ['left', 'right', 'right', 'left', 'right', 'left', 'left'],
+  );
+}
+
 /** A figure as a share of another, in percent with one decimal (`18.4%`); null when either is missing. */
 export function formatShare(part: number | null, whole: number | null): string | null {
   if (part === null || whole === null || whole <= 0) return null;
@@ -354,6 +381,10 @@ export function renderSummary(results: BenchResults): string {
       `Each description comes from its npm package (nothing is fetched) and is built with the site's own \`npm run build\` (SPEC_FILE, SPEC_STRICT=1) in a cold copy of the project, with a time limit on the whole build and a memory limit of ${formatNumber(SCALE_MEMORY_LIMIT_BYTES / 1024 ** 3)} GB (summed RSS; the machine is shared and has no swap); a build that fails or runs over a limit is stopped with its process tree and reported with the step it was in, the last progress line of its log and the files \`npm run gen\` had written under docs/api. Wall time, CPU time and peak RSS are measured as in the build part, up to where the build stopped.`,
       '',
       renderScaleBuildTable(results.scale.specs),
+      '',
+      `What each build's \`build/\` holds, as a static host counts it (MB: 10^6 bytes, as hosts state their limits): GitHub Pages publishes at most 1 GB, Cloudflare Pages 20,000 files (free plan) and ${HOST_FILE_LIMIT_BYTES / 1024 ** 2} MiB per file.`,
+      '',
+      renderScaleOutputTable(results.scale.specs),
       '',
       `Pages of each finished build behind the same compressing server (\`serve\`): HTML size of the page file, gzip level 9; first-load JS and requests as in the pages part; Lighthouse mobile defaults; ${results.runs === 1 ? 'one run per page' : `medians of ${results.runs} runs`}. "heaviest page" is the largest HTML file under docs/api of any kind (schema and tag pages included); the operation pages are the largest and the median \`.api.mdx\` page by HTML size, and "operation <operationId>" a page the benchmark names (GitHub's \`issues/list-events-for-timeline\`, the heavy page issue 14 names); the overview is the API's \`info\` page. create-contact is the bundled spec's, measured in the same run.`,
       '',

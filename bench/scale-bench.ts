@@ -124,8 +124,50 @@ export interface ScaleResult {
   progress: ScaleProgress[];
   /** The same build again after one operation's description changed; null when the first build failed. */
   rebuild: ScaleRebuild | null;
+  /** What `build/` holds, as a static host counts it; null when the build failed. */
+  output: BuildOutput | null;
   /** Why a measurement after the build could not be taken. */
   error: string | null;
+}
+
+/** The largest file a common static host takes: Cloudflare Pages' 25 MiB. */
+export const HOST_FILE_LIMIT_BYTES = 25 * 1024 * 1024;
+
+/** Bytes and files of a build folder, in all and by kind of file. */
+export interface BuildOutput {
+  bytes: number;
+  files: number;
+  /** The largest file, relative to build/. */
+  largest: {file: string; bytes: number} | null;
+  /** Files over HOST_FILE_LIMIT_BYTES, largest first. */
+  overHostLimit: {file: string; bytes: number}[];
+  /** By extension (`.html`, `.md`, ...), the largest share first. */
+  byKind: {kind: string; files: number; bytes: number}[];
+}
+
+/** Sizes every file under `buildDir`: what a host such as Cloudflare Pages or GitHub Pages counts against its limits. */
+export async function measureBuildOutput(buildDir: string): Promise<BuildOutput> {
+  const entries = await readdir(buildDir, {withFileTypes: true, recursive: true});
+  const output: BuildOutput = {bytes: 0, files: 0, largest: null, overHostLimit: [], byKind: []};
+  const kinds = new Map<string, {kind: string; files: number; bytes: number}>();
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const absolute = path.join(entry.parentPath, entry.name);
+    const file = path.relative(buildDir, absolute).split(path.sep).join('/');
+    const {size} = await stat(absolute);
+    output.bytes += size;
+    output.files += 1;
+    if (output.largest === null || size > output.largest.bytes || (size === output.largest.bytes && file < output.largest.file)) output.largest = {file, bytes: size};
+    if (size > HOST_FILE_LIMIT_BYTES) output.overHostLimit.push({file, bytes: size});
+    const kind = path.extname(entry.name) || '(none)';
+    const tally = kinds.get(kind) ?? {kind, files: 0, bytes: 0};
+    tally.files += 1;
+    tally.bytes += size;
+    kinds.set(kind, tally);
+  }
+  output.overHostLimit.sort((a, b) => b.bytes - a.bytes || a.file.localeCompare(b.file));
+  output.byKind = [...kinds.values()].sort((a, b) => b.bytes - a.bytes || a.kind.localeCompare(b.kind));
+  return output;
 }
 
 /** `docs/api/create-contact.html` → `/docs/api/create-contact`; an `index.html` stands for its folder. */
@@ -270,9 +312,14 @@ export async function benchmarkScaleSpec(spec: ScaleSpec, options: ScaleRunOptio
     search: null,
     progress,
     rebuild: null,
+    output: null,
     error: null,
   };
   if (!build.ok) return result;
+  result.output = await measureBuildOutput(path.join(options.projectRoot, build.siteDir, 'build'));
+  options.log(
+    `[bench] scale ${spec.name}: build/ holds ${result.output.files} files, ${(result.output.bytes / 1e6).toFixed(1)} MB; the largest is ${result.output.largest?.file} (${((result.output.largest?.bytes ?? 0) / 1e6).toFixed(1)} MB)`,
+  );
   try {
     await measureBuiltSite(spec, options, result);
   } catch (error) {

@@ -1,9 +1,10 @@
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 
-import {addToDescription, htmlFileOfRoute, namedOperationRoutes, pickScalePages, REBUILD_EDIT, routeOfHtmlFile} from '../scale-bench';
+import {addToDescription, HOST_FILE_LIMIT_BYTES, htmlFileOfRoute, measureBuildOutput, namedOperationRoutes, pickScalePages, REBUILD_EDIT, routeOfHtmlFile, type ScaleResult} from '../scale-bench';
+import {renderScaleOutputTable} from '../report';
 
 describe('routeOfHtmlFile', () => {
   it('maps build files to routes the way trailingSlash: false writes them', () => {
@@ -90,5 +91,42 @@ describe('addToDescription', () => {
   it('refuses an operationId the description does not have, and a document that is no object', () => {
     expect(() => addToDescription(document(), 'missing', 'x')).toThrow('[bench] no operation has operationId "missing"');
     expect(() => addToDescription([], 'listA', 'x')).toThrow('[bench] the description is not an object');
+  });
+});
+
+describe('measureBuildOutput', () => {
+  it('counts every file of build/, finds the largest and those over a host limit, and sums by kind', async () => {
+    const buildDir = mkdtempSync(path.join(tmpdir(), 'scale-output-'));
+    try {
+      mkdirSync(path.join(buildDir, 'docs/api'), {recursive: true});
+      writeFileSync(path.join(buildDir, 'docs/api/a.html'), 'x'.repeat(300));
+      writeFileSync(path.join(buildDir, 'docs/api/a.md'), 'x'.repeat(100));
+      writeFileSync(path.join(buildDir, 'index.html'), 'x'.repeat(200));
+      writeFileSync(path.join(buildDir, '_redirects'), 'x');
+      // Sparse: 26 MiB that take no room on disk, over Cloudflare Pages' per-file limit.
+      writeFileSync(path.join(buildDir, 'llms-full.txt'), '');
+      truncateSync(path.join(buildDir, 'llms-full.txt'), HOST_FILE_LIMIT_BYTES + 1024 * 1024);
+      const output = await measureBuildOutput(buildDir);
+      const big = HOST_FILE_LIMIT_BYTES + 1024 * 1024;
+      expect(output).toEqual({
+        bytes: big + 601,
+        files: 5,
+        largest: {file: 'llms-full.txt', bytes: big},
+        overHostLimit: [{file: 'llms-full.txt', bytes: big}],
+        byKind: [
+          {kind: '.txt', files: 1, bytes: big},
+          {kind: '.html', files: 2, bytes: 500},
+          {kind: '.md', files: 1, bytes: 100},
+          {kind: '(none)', files: 1, bytes: 1},
+        ],
+      });
+      expect(renderScaleOutputTable([{title: 'GitHub', output} as ScaleResult, {title: 'Failed', output: null} as ScaleResult]).split('\n')).toEqual([
+        '| Description | build/ (MB) | Files | Largest file | Largest (MB) | Files over 25 MiB | Largest kinds (MB) |',
+        '| --- | ---: | ---: | --- | ---: | --- | --- |',
+        '| GitHub | 27.3 | 5 | llms-full.txt | 27.3 | llms-full.txt (27.3) | .txt 27.3 in 1, .html 0.0 in 2, .md 0.0 in 1 |',
+      ]);
+    } finally {
+      rmSync(buildDir, {recursive: true, force: true});
+    }
   });
 });

@@ -60,6 +60,7 @@ export function resolveOtherApi(api: SiteApi, options: ResolveApiOptions): Promi
     SPEC_STRICT: options.env.SPEC_STRICT,
     SPEC_VALIDATION: options.env.SPEC_VALIDATION,
     SPEC_TIMEOUT_MS: options.env.SPEC_TIMEOUT_MS,
+    SPEC_MAX_BYTES: options.env.SPEC_MAX_BYTES,
     SPEC_PROXY_URL: api.proxyUrl,
     SPEC_PROXY_TOKEN: api.proxyTokenEnv ? options.variable(api.proxyTokenEnv) : undefined,
   };

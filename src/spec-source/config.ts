@@ -25,6 +25,8 @@ export interface SpecEnv {
   SPEC_LINK_BASE?: string | undefined;
   /** Comma-separated local paths of OpenAPI Overlay 1.0 documents, applied in order. */
   SPEC_OVERLAYS?: string | undefined;
+  /** Largest description (and overlay) file read from disk: bytes, or a number with KB, MB or GB (binary units). */
+  SPEC_MAX_BYTES?: string | undefined;
 }
 
 /** The spec step's variables from `environment`: what `npm run spec` and `npm start` read, and nothing else. */
@@ -38,6 +40,7 @@ export function readSpecEnv(environment: NodeJS.ProcessEnv): SpecEnv {
     SPEC_VALIDATION: environment.SPEC_VALIDATION,
     SPEC_LINK_BASE: environment.SPEC_LINK_BASE,
     SPEC_OVERLAYS: environment.SPEC_OVERLAYS,
+    SPEC_MAX_BYTES: environment.SPEC_MAX_BYTES,
   };
 }
 
@@ -45,6 +48,10 @@ export function readSpecEnv(environment: NodeJS.ProcessEnv): SpecEnv {
 export type ValidationMode = 'publish' | 'strict';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** The cap on a description file when SPEC_MAX_BYTES is unset: 25 MB (binary). */
+export const DEFAULT_SPEC_MAX_BYTES = 25 * 1024 * 1024;
+/** Node cannot hold a longer string than about 512 MB of text, so no larger description can be parsed. */
+export const MAX_SPEC_MAX_BYTES = 512 * 1024 * 1024;
 export const MAX_TIMEOUT_MS = 600_000;
 /** Where the bundled spec lives, relative to the site root. */
 export const BUNDLED_SPEC_PATH = 'openapi/meridian.yaml';
@@ -73,6 +80,8 @@ export interface SpecConfig {
   token: string | undefined;
   /** SPEC_OVERLAYS, in the order given; empty when unset. */
   overlays: OverlayFile[];
+  /** SPEC_MAX_BYTES: the largest description or overlay file read from disk (the proxy fetch has its own bound). */
+  maxBytes: number;
   /** Notes about variables that were set but not used. */
   notices: string[];
 }
@@ -135,6 +144,29 @@ export function parseTimeoutMs(value: string | undefined): number {
   return timeoutMs;
 }
 
+const BYTE_UNITS: ReadonlyMap<string, number> = new Map([
+  ['', 1],
+  ['B', 1],
+  ['KB', 1024],
+  ['MB', 1024 ** 2],
+  ['GB', 1024 ** 3],
+]);
+
+/** SPEC_MAX_BYTES: `52428800`, `50MB`, `0.5 GB` (binary units, as the default 25 MB is 25 × 1024 × 1024). */
+export function parseMaxBytes(value: string | undefined): number {
+  const trimmed = present(value)?.trim();
+  if (trimmed === undefined) return DEFAULT_SPEC_MAX_BYTES;
+  const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(trimmed);
+  const unit = match ? BYTE_UNITS.get(match[2]!.toUpperCase()) : undefined;
+  const bytes = match && unit !== undefined ? Math.floor(Number(match[1]) * unit) : Number.NaN;
+  if (!Number.isSafeInteger(bytes) || bytes < 1024 || bytes > MAX_SPEC_MAX_BYTES) {
+    throw new SpecConfigError(
+      `SPEC_MAX_BYTES must be a size from 1 KB to 512 MB, in bytes or with KB, MB or GB (for example 64MB) (got "${value}")`,
+    );
+  }
+  return bytes;
+}
+
 /** SPEC_OVERLAYS: local paths, relative to the root like SPEC_FILE, in the order they are applied. */
 export function parseOverlays(value: string | undefined, root: string): OverlayFile[] {
   const list = present(value);
@@ -175,6 +207,7 @@ export function readSpecConfig(
   const timeoutMs = parseTimeoutMs(env.SPEC_TIMEOUT_MS);
   const token = parseToken(env.SPEC_PROXY_TOKEN);
   const overlays = parseOverlays(env.SPEC_OVERLAYS, root);
+  const maxBytes = parseMaxBytes(env.SPEC_MAX_BYTES);
   const file = present(env.SPEC_FILE);
   const proxyBase = present(env.SPEC_PROXY_URL);
   const notices: string[] = [];
@@ -198,5 +231,5 @@ export function readSpecConfig(
   if (token !== undefined && source.kind !== 'proxy') {
     notices.push('SPEC_PROXY_TOKEN is set but no proxy is used, so it is ignored.');
   }
-  return {source, strict, validation, linkBase, timeoutMs, token, overlays, notices};
+  return {source, strict, validation, linkBase, timeoutMs, token, overlays, maxBytes, notices};
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import {BUNDLED_SPEC_PATH, OUT_DIR, displayPath, readSpecConfig} from './config.js';
 import type {SpecConfig, SpecEnv, SpecSource} from './config.js';
 import {SpecConfigError, SpecSourceError} from './errors.js';
-import {DEFAULT_MAX_BYTES, fetchSpec} from './fetch-spec.js';
+import {fetchSpec} from './fetch-spec.js';
 import type {FetchSpecOptions} from './fetch-spec.js';
 import {formatAge, formatBytes, formatDuration, plural} from './format.js';
 import {decodeSpecBytes, parseSpecText, serializeSpec} from './parse-spec.js';
@@ -106,7 +106,9 @@ async function readLocalSpec(filePath: string, maxBytes: number): Promise<Buffer
     const info = await stat(filePath);
     if (info.isDirectory()) throw new SpecSourceError('is a directory, not a file');
     if (info.size > maxBytes) {
-      throw new SpecSourceError(`larger than the ${formatBytes(maxBytes)} cap (${formatBytes(info.size)})`);
+      throw new SpecSourceError(`larger than the ${formatBytes(maxBytes)} cap of SPEC_MAX_BYTES (${formatBytes(info.size)})`, {
+        hint: `Set SPEC_MAX_BYTES to at least ${Math.ceil(info.size / 1024 ** 2)}MB to publish a description this large (a build needs memory in proportion).`,
+      });
     }
     return await readFile(filePath);
   } catch (error) {
@@ -132,7 +134,8 @@ async function loadCheckedSpec(
   {tuning, now, info, warn}: {tuning: FetchTuning; now: () => Date; info: (line: string) => void; warn: (line: string) => void},
 ): Promise<{spec: Buffer; provenance: SpecProvenance; derived: DerivedFiles; problems: SpecProblem[]}> {
   const {source} = config;
-  const maxBytes = tuning.maxBytes ?? DEFAULT_MAX_BYTES;
+  // SPEC_MAX_BYTES bounds the files read from disk; the fetch keeps its own bound (tuning.maxBytes, else 25 MB).
+  const {maxBytes} = config;
   // Read before the description is fetched: a missing overlay refuses the build without a wasted fetch.
   const overlays = await readOverlays(config.overlays, (file) => readLocalSpec(file, maxBytes));
   let bytes: Buffer;

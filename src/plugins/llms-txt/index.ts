@@ -1,6 +1,5 @@
-import {createWriteStream, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {writeFile} from 'node:fs/promises';
-import {once} from 'node:events';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
@@ -8,18 +7,19 @@ import {operationToMarkdown, overviewToMarkdown, schemaToMarkdown, tagToMarkdown
 import {SCHEMA_PAGES_DIR} from '../../openapi/page-ids';
 import type {PageModel} from '../../openapi/types';
 import {htmlPageToMarkdown} from './html-to-markdown';
+import {LLMS_FULL_PARTS_DIR, writeLlmsFull} from './llms-full';
 import {
   absoluteUrl,
-  llmsFullChunks,
   formatLlmsTxt,
   llmsSections,
   markdownUrl,
   oneLine,
   twinFile,
+  type LlmsSection,
   type LlmsSiteInfo,
   type TwinPage,
 } from './llms';
-import {validateOptions, type PluginOptions} from './options';
+import {validateOptions, type LlmsVersion, type OptionalLink, type PluginOptions} from './options';
 
 export type {PluginOptions} from './options';
 
@@ -82,7 +82,11 @@ export async function collectTwinPages(
   const {baseUrl, url} = inputs.siteConfig;
   const docsRoute = withBaseUrl(baseUrl, options.docsBasePath);
   const apiRoute = withBaseUrl(baseUrl, options.apiDocsBasePath);
-  const modelDir = path.resolve(inputs.siteDir, options.pageModelDir);
+  // Each API's pages read their models from its own folder: the main API's, then the site's other APIs'.
+  const modelRoots = [
+    {route: apiRoute, dir: path.resolve(inputs.siteDir, options.pageModelDir)},
+    ...options.apis.map((api) => ({route: withBaseUrl(baseUrl, api.routeBasePath), dir: path.resolve(inputs.siteDir, api.pageModelDir)})),
+  ];
   // Page models link with routes under the base URL; built HTML already has it in its links.
   const modelSiteUrl = `${url}${baseUrl.replace(/\/+$/, '')}`;
   const twinOptions = {siteUrl: modelSiteUrl, codeSamples: options.codeSamples};
@@ -95,7 +99,8 @@ export async function collectTwinPages(
     await emit(page, markdown);
   };
   for (const route of docsRoutes(inputs.routesPaths, docsRoute)) {
-    const model = route.startsWith(`${apiRoute}/`) ? await readPageModel(modelDir, route.slice(apiRoute.length + 1)) : undefined;
+    const modelRoot = modelRoots.find((root) => route.startsWith(`${root.route}/`));
+    const model = modelRoot ? await readPageModel(modelRoot.dir, route.slice(modelRoot.route.length + 1)) : undefined;
     if (model?.kind === 'schema') {
       await add({route, kind: 'schema', title: `${model.name} schema`, description: oneLine(model.plainDescription)}, schemaToMarkdown(model, twinOptions));
     } else if (model?.kind === 'operation') {
@@ -132,7 +137,7 @@ export async function collectTwinPages(
         {
           route,
           // The schemas' index (a generated index page) belongs with the schema pages.
-          kind: route === `${apiRoute}/${SCHEMA_PAGES_DIR}` ? 'schema' : route.startsWith(`${apiRoute}/`) ? 'operation' : 'doc',
+          kind: modelRoot && route === `${modelRoot.route}/${SCHEMA_PAGES_DIR}` ? 'schema' : modelRoot ? 'operation' : 'doc',
           title: converted.title || route,
           description: oneLine(converted.description),
         },
@@ -169,26 +174,12 @@ export async function collectTwinPages(
 }
 
 /** The summary paragraph of llms.txt: how to get Markdown and the whole reference. */
-export function llmsDetails(site: LlmsSiteInfo, docsRoute: string): string {
+export function llmsDetails(site: LlmsSiteInfo, docsRoute: string, {split = false}: {split?: boolean} = {}): string {
+  const full = absoluteUrl('/llms-full.txt', site, {underBaseUrl: true});
   return [
     `Every documentation page is also published as Markdown: add \`.md\` to its URL (for example ${markdownUrl(docsRoute, site)}).`,
-    `The whole reference in one file: ${absoluteUrl('/llms-full.txt', site, {underBaseUrl: true})}.`,
+    split ? `The whole reference, in parts listed in ${full}.` : `The whole reference in one file: ${full}.`,
   ].join(' ');
-}
-
-/** Writes `chunks` to `file` as they come; returns the bytes written. */
-async function writeChunks(file: string, chunks: Iterable<string>): Promise<number> {
-  const stream = createWriteStream(file, {encoding: 'utf8'});
-  let bytes = 0;
-  try {
-    for (const chunk of chunks) {
-      bytes += Buffer.byteLength(chunk);
-      if (!stream.write(chunk)) await once(stream, 'drain');
-    }
-  } finally {
-    await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
-  }
-  return bytes;
 }
 
 /** Writes `llms.txt`, `llms-full.txt` and a Markdown twin (`<route>.md`) of
@@ -209,49 +200,96 @@ export default function llmsTxtPlugin(context: LoadContext, rawOptions: unknown)
         throw new Error(`[llms] the build has no docs routes under ${options.docsBasePath}; check the "docsBasePath" option.`);
       }
       const docsRoute = withBaseUrl(siteConfig.baseUrl, options.docsBasePath);
-      // Each older version's pages get an llms.txt of their own; the site's lists the current version.
-      const versionOf = (page: TwinPage) => options.versions.find((version) => page.route.startsWith(`${withBaseUrl(siteConfig.baseUrl, version.routeBasePath)}/`));
-      for (const version of options.versions) {
-        const versionPages = pages.filter((page) => versionOf(page) === version);
-        const versionTxt = formatLlmsTxt({
-          title: `${siteConfig.title} API ${version.name}`,
-          summary: `The reference of version ${version.name}, an older version of the API; the current one is listed in ${absoluteUrl('/llms.txt', site, {underBaseUrl: true})}.`,
-          details: '',
-          sections: llmsSections(versionPages, {docsRoute: '', optionalRoutes: [], optionalLinks: []}, site),
-        });
-        const file = path.join(outDir, version.index.replace(/^\//, ''));
+      const {title} = siteConfig;
+      const siteIndexUrl = absoluteUrl('/llms.txt', site, {underBaseUrl: true});
+      const under = (page: TwinPage, routeBasePath: string) => page.route.startsWith(`${withBaseUrl(siteConfig.baseUrl, routeBasePath)}/`);
+      const noOptions = {docsRoute: '', optionalRoutes: [], optionalLinks: []};
+      const linkOf = (link: OptionalLink) => ({title: link.title, url: absoluteUrl(link.url, site, {underBaseUrl: true}), description: link.description ?? ''});
+      const writeIndex = async (index: string, text: string) => {
+        const file = path.join(outDir, index.replace(/^\//, ''));
         mkdirSync(path.dirname(file), {recursive: true});
-        await writeFile(file, versionTxt, 'utf8');
+        await writeFile(file, text, 'utf8');
+      };
+
+      // Every older version, of the main API and of the others, gets an index of its own; llms.txt links it.
+      const olderVersions = [
+        ...options.versions.map((version) => ({version, heading: `${title} API ${version.name}`, apiLabel: undefined as string | undefined})),
+        ...options.apis.flatMap((api) => api.versions.map((version) => ({version, heading: `${title}: ${api.label} API ${version.name}`, apiLabel: api.label}))),
+      ];
+      const versionOf = (page: TwinPage) => olderVersions.find(({version}) => under(page, version.routeBasePath));
+      const apiOf = (page: TwinPage) => options.apis.find((api) => under(page, api.routeBasePath) || page.route === withBaseUrl(siteConfig.baseUrl, api.routeBasePath));
+      for (const {version, heading, apiLabel} of olderVersions) {
+        const what = apiLabel ? `an older version of the ${apiLabel} API` : 'an older version of the API';
+        await writeIndex(
+          version.index,
+          formatLlmsTxt({
+            title: heading,
+            summary: `The reference of version ${version.name}, ${what}; the current one is listed in ${siteIndexUrl}.`,
+            details: '',
+            sections: llmsSections(pages.filter((page) => versionOf(page)?.version === version), noOptions, site),
+          }),
+        );
       }
-      const versionLinks = options.versions.map((version) => ({
-        title: `Version ${version.name}`,
-        url: absoluteUrl(version.index, site, {underBaseUrl: true}),
-        description: `The reference of version ${version.name} (an older version), page by page.`,
-      }));
-      const sections = llmsSections(
-        pages.filter((page) => versionOf(page) === undefined),
+      const current = pages.filter((page) => versionOf(page) === undefined);
+      const versionLinks = (versions: LlmsVersion[], apiLabel?: string) =>
+        versions.map((version) => ({
+          title: apiLabel ? `${apiLabel} version ${version.name}` : `Version ${version.name}`,
+          url: absoluteUrl(version.index, site, {underBaseUrl: true}),
+          description: `The reference of version ${version.name} (an older version${apiLabel ? ` of the ${apiLabel} API` : ''}), page by page.`,
+        }));
+
+      // Each other API: its current version's sections in llms.txt, named after it, and an index of its own.
+      const apiSections: LlmsSection[] = [];
+      const apiLinks = [];
+      for (const api of options.apis) {
+        const apiPages = current.filter((page) => apiOf(page) === api);
+        const sections = llmsSections(apiPages, noOptions, site);
+        await writeIndex(
+          api.index,
+          formatLlmsTxt({
+            title: `${title}: ${api.label} API`,
+            summary: `The reference of the ${api.label} API, one of the APIs of ${title}; every API is listed in ${siteIndexUrl}.`,
+            details: '',
+            sections: [...sections, {title: 'Optional', links: [...api.optionalLinks.map(linkOf), ...versionLinks(api.versions, api.label)]}],
+          }),
+        );
+        apiSections.push(...sections.map((section) => ({...section, title: section.title === 'Docs' ? api.label : `${api.label} ${section.title}`})));
+        apiLinks.push({title: `${api.label} API`, url: absoluteUrl(api.index, site, {underBaseUrl: true}), description: `The ${api.label} API alone, page by page, with its downloads and versions.`});
+      }
+      const mainSections = llmsSections(
+        current.filter((page) => apiOf(page) === undefined),
         {
           docsRoute,
           optionalRoutes: options.optionalRoutes.map((route) => withBaseUrl(siteConfig.baseUrl, route)),
-          optionalLinks: [
-            ...options.optionalLinks.map((link) => ({
-              title: link.title,
-              url: absoluteUrl(link.url, site, {underBaseUrl: true}),
-              description: link.description ?? '',
-            })),
-            ...versionLinks,
-          ],
+          optionalLinks: [...options.optionalLinks.map(linkOf), ...versionLinks(options.versions), ...apiLinks, ...options.apis.flatMap((api) => versionLinks(api.versions, api.label))],
         },
         site,
       );
-      const heading = {title: siteConfig.title, summary: options.summary ?? siteConfig.tagline, details: llmsDetails(site, docsRoute)};
-      const llmsTxt = formatLlmsTxt({...heading, sections});
+      const optionalAt = mainSections.findIndex((section) => section.title === 'Optional');
+      const sections =
+        optionalAt === -1 ? [...mainSections, ...apiSections] : [...mainSections.slice(0, optionalAt), ...apiSections, ...mainSections.slice(optionalAt)];
+
+      // llms-full.txt first: whether it is split decides what llms.txt says of it.
+      const heading = {title, summary: options.summary ?? siteConfig.tagline, details: llmsDetails(site, docsRoute)};
+      const full = await writeLlmsFull({
+        outDir,
+        heading,
+        splitDetails: llmsDetails(site, docsRoute, {split: true}),
+        pages: current,
+        sections,
+        site,
+        // Read back from the twin files just written.
+        markdownOf: (page) => readFileSync(twinPath(page), 'utf8'),
+        maxFileBytes: options.maxFileBytes,
+      });
+      const llmsTxt = formatLlmsTxt({...heading, details: llmsDetails(site, docsRoute, {split: full.parts.length > 0}), sections});
       await writeFile(path.join(outDir, 'llms.txt'), llmsTxt, 'utf8');
-      // Written twin by twin, read back from the files just written.
-      const fullBytes = await writeChunks(
-        path.join(outDir, 'llms-full.txt'),
-        llmsFullChunks(heading, pages.filter((page) => versionOf(page) === undefined), sections, site, (page) => readFileSync(twinPath(page), 'utf8')),
-      );
+      const fullBytes = full.bytes;
+      if (full.parts.length > 0) {
+        console.log(
+          `[llms] the whole reference is ${(full.totalBytes / 1024 ** 2).toFixed(1)} MiB, over maxFileBytes (${(options.maxFileBytes / 1024 ** 2).toFixed(1)} MiB): /llms-full.txt lists ${full.parts.length} parts under /${LLMS_FULL_PARTS_DIR}/, the largest ${(Math.max(...full.parts.map((part) => part.bytes)) / 1024 ** 2).toFixed(1)} MiB.`,
+        );
+      }
       const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
       console.log(
         `[llms] wrote ${pages.length} Markdown twins (${pages.filter((page) => page.kind === 'operation').length} operations, ${pages.filter((page) => page.kind === 'webhook').length} webhooks, ${pages.filter((page) => page.kind === 'schema').length} schemas), /llms.txt (${kib(Buffer.byteLength(llmsTxt))}) and /llms-full.txt (${kib(fullBytes)})`,

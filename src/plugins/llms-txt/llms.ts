@@ -131,8 +131,7 @@ export function formatLink({title, url, description}: LlmsLink): string {
  * a blockquote summary, a paragraph of details, then H2 sections of link lists.
  */
 export function formatLlmsTxt({title, summary, details, sections}: {title: string; summary: string; details: string; sections: LlmsSection[]}): string {
-  const blocks = [titleLine(title), `> ${summary.replace(/\s+/g, ' ').trim()}`];
-  if (details.trim()) blocks.push(details.trim());
+  const blocks = [llmsHeading({title, summary, details})];
   for (const section of sections) {
     if (section.links.length === 0) continue;
     blocks.push(`## ${section.title}`, section.links.map(formatLink).join('\n'));
@@ -140,52 +139,76 @@ export function formatLlmsTxt({title, summary, details, sections}: {title: strin
   return `${blocks.join('\n\n')}\n`;
 }
 
+/** A page of llms-full.txt with the llms.txt section that lists it (`undefined`: none does). */
+export interface OrderedTwinPage {
+  page: TwinPage;
+  section: string | undefined;
+}
+
 /**
- * llms-full.txt: the heading of llms.txt, then every twin in reading order
- * (the API overview first, then the other docs, then each tag's pages, then
- * the optional pages), each with its source URL under its title.
+ * The reading order of llms-full.txt: the API overview first, then the pages
+ * of each section in order, then any page no section lists; each with the
+ * title of its section, by which a split llms-full.txt groups its parts.
  */
-/**
- * llms-full.txt in pieces, to write as they come: the heading, then each
- * page's twin (from `markdownOf`) in reading order. Microsoft Graph's whole
- * reference is over a gigabyte of text, more than one string may hold.
- */
-export function* llmsFullChunks(
-  {title, summary, details}: {title: string; summary: string; details: string},
-  pages: readonly TwinPage[],
-  sections: LlmsSection[],
-  site: LlmsSiteInfo,
-  markdownOf: (page: TwinPage) => string,
-): Generator<string> {
+export function llmsFullOrder(pages: readonly TwinPage[], sections: LlmsSection[], site: LlmsSiteInfo): OrderedTwinPage[] {
   const byTwinUrl = new Map(pages.map((page) => [markdownUrl(page.route, site), page]));
-  const ordered: TwinPage[] = [];
+  const sectionOf = new Map<string, string>();
+  for (const section of sections) {
+    for (const link of section.links) {
+      const page = byTwinUrl.get(link.url);
+      if (page && !sectionOf.has(page.route)) sectionOf.set(page.route, section.title);
+    }
+  }
+  const ordered: OrderedTwinPage[] = [];
   const seen = new Set<string>();
   const add = (page: TwinPage | undefined) => {
     if (page && !seen.has(page.route)) {
       seen.add(page.route);
-      ordered.push(page);
+      ordered.push({page, section: sectionOf.get(page.route)});
     }
   };
   pages.filter((page) => page.kind === 'overview').forEach(add);
   for (const section of sections) section.links.forEach((link) => add(byTwinUrl.get(link.url)));
   pages.forEach(add);
+  return ordered;
+}
 
-  const head = [titleLine(title), `> ${summary.replace(/\s+/g, ' ').trim()}`, ...(details.trim() ? [details.trim()] : [])];
-  yield head.join('\n\n');
-  for (const page of ordered) {
-    const source = `Source: ${absoluteUrl(page.route, site, {underBaseUrl: false})}`;
-    const markdown = markdownOf(page).trim();
-    const firstLineEnd = markdown.indexOf('\n');
-    let twin: string;
-    if (markdown.startsWith('# ')) {
-      const heading = firstLineEnd === -1 ? markdown : markdown.slice(0, firstLineEnd);
-      const rest = firstLineEnd === -1 ? '' : markdown.slice(firstLineEnd).replace(/^\n+/, '');
-      twin = [heading, source, rest].filter(Boolean).join('\n\n');
-    } else {
-      twin = `${source}\n\n${markdown}`;
-    }
-    yield `\n\n---\n\n${twin}`;
+/** The heading of llms.txt and llms-full.txt: H1, blockquote summary, details paragraph. */
+export function llmsHeading({title, summary, details}: {title: string; summary: string; details: string}): string {
+  return [titleLine(title), `> ${summary.replace(/\s+/g, ' ').trim()}`, ...(details.trim() ? [details.trim()] : [])].join('\n\n');
+}
+
+/** One twin as llms-full.txt holds it: after a rule, its H1, then its source URL, then the rest. */
+export function llmsFullTwin(page: TwinPage, markdownText: string, site: LlmsSiteInfo): string {
+  const source = `Source: ${absoluteUrl(page.route, site, {underBaseUrl: false})}`;
+  const markdown = markdownText.trim();
+  const firstLineEnd = markdown.indexOf('\n');
+  let twin: string;
+  if (markdown.startsWith('# ')) {
+    const heading = firstLineEnd === -1 ? markdown : markdown.slice(0, firstLineEnd);
+    const rest = firstLineEnd === -1 ? '' : markdown.slice(firstLineEnd).replace(/^\n+/, '');
+    twin = [heading, source, rest].filter(Boolean).join('\n\n');
+  } else {
+    twin = `${source}\n\n${markdown}`;
   }
+  return `\n\n---\n\n${twin}`;
+}
+
+/**
+ * llms-full.txt in pieces, to write as they come: the heading, then each
+ * page's twin (from `markdownOf`) in reading order (`llmsFullOrder`).
+ * Microsoft Graph's whole reference is over a gigabyte of text, more than
+ * one string may hold.
+ */
+export function* llmsFullChunks(
+  heading: {title: string; summary: string; details: string},
+  pages: readonly TwinPage[],
+  sections: LlmsSection[],
+  site: LlmsSiteInfo,
+  markdownOf: (page: TwinPage) => string,
+): Generator<string> {
+  yield llmsHeading(heading);
+  for (const {page} of llmsFullOrder(pages, sections, site)) yield llmsFullTwin(page, markdownOf(page), site);
   yield '\n';
 }
 

@@ -26,8 +26,47 @@ export interface PluginOptions {
   /** Code samples in the twins of operation pages: cURL only, or every language. */
   codeSamples: 'curl' | 'all';
   /** Older versions of the API (src/versions/): their pages leave llms.txt and llms-full.txt for an index of their own at `index`, which llms.txt links. */
-  versions: {name: string; routeBasePath: string; index: string}[];
+  versions: LlmsVersion[];
+  /**
+   * The site's other APIs (src/apis/): llms.txt lists the pages of each one's
+   * current version in sections named after it and links its own index at
+   * `index`; each of its older versions gets an index too.
+   */
+  apis: LlmsApi[];
+  /**
+   * The largest llms-full.txt written whole, in bytes; a larger reference is
+   * published as an index of parts, one per llms.txt section, none larger.
+   * Below Cloudflare Pages' 25 MiB per file by default.
+   */
+  maxFileBytes: number;
 }
+
+/** An older version of an API with an llms.txt of its own. */
+export interface LlmsVersion {
+  name: string;
+  /** Route of its pages, relative to the base URL: `/docs/api/2.2.0`. */
+  routeBasePath: string;
+  /** Path of its index in the build: `/versions/2.2.0/llms.txt`. */
+  index: string;
+}
+
+/** Another API of the site. */
+export interface LlmsApi {
+  id: string;
+  label: string;
+  /** Route of its current pages, relative to the base URL: `/docs/apis/petstore`. */
+  routeBasePath: string;
+  /** Folder of its page models, relative to the site directory. */
+  pageModelDir: string;
+  /** Path of its index in the build: `/apis/petstore/llms.txt`. */
+  index: string;
+  /** Its downloads, listed under "## Optional" in its index. */
+  optionalLinks: OptionalLink[];
+  versions: LlmsVersion[];
+}
+
+/** Cloudflare Pages refuses a file over 25 MiB; the default stays a margin below. */
+export const DEFAULT_MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 export const DEFAULT_OPTIONS: PluginOptions = {
   docsBasePath: '/docs',
@@ -37,6 +76,8 @@ export const DEFAULT_OPTIONS: PluginOptions = {
   optionalLinks: [],
   codeSamples: 'curl',
   versions: [],
+  apis: [],
+  maxFileBytes: DEFAULT_MAX_FILE_BYTES,
 };
 
 function fail(option: string, expected: string, value: unknown): never {
@@ -45,6 +86,18 @@ function fail(option: string, expected: string, value: unknown): never {
 
 function isRoute(value: unknown): value is string {
   return typeof value === 'string' && /^\/(?:[^\s?#]*[^\s?#/])?$/.test(value);
+}
+
+function isOptionalLink(link: unknown): link is OptionalLink {
+  return (
+    typeof link === 'object' &&
+    link !== null &&
+    typeof (link as OptionalLink).title === 'string' &&
+    (link as OptionalLink).title.trim() !== '' &&
+    typeof (link as OptionalLink).url === 'string' &&
+    /^(https?:\/\/|\/)/.test((link as OptionalLink).url) &&
+    ['string', 'undefined'].includes(typeof (link as OptionalLink).description)
+  );
 }
 
 /** Merges the options with the defaults and checks them; throws naming the option and its value. */
@@ -71,19 +124,7 @@ export function validateOptions(rawOptions: unknown): PluginOptions {
   if (!Array.isArray(options.optionalRoutes) || !options.optionalRoutes.every(isRoute)) {
     fail('optionalRoutes', 'an array of routes starting with "/"', options.optionalRoutes);
   }
-  if (
-    !Array.isArray(options.optionalLinks) ||
-    !options.optionalLinks.every(
-      (link: unknown) =>
-        typeof link === 'object' &&
-        link !== null &&
-        typeof (link as OptionalLink).title === 'string' &&
-        (link as OptionalLink).title.trim() !== '' &&
-        typeof (link as OptionalLink).url === 'string' &&
-        /^(https?:\/\/|\/)/.test((link as OptionalLink).url) &&
-        ['string', 'undefined'].includes(typeof (link as OptionalLink).description),
-    )
-  ) {
+  if (!Array.isArray(options.optionalLinks) || !options.optionalLinks.every(isOptionalLink)) {
     fail('optionalLinks', 'an array of {title, url, description?} with absolute or root-relative URLs', options.optionalLinks);
   }
   if (options.summary !== undefined && (typeof options.summary !== 'string' || options.summary.trim() === '')) {
@@ -91,6 +132,29 @@ export function validateOptions(rawOptions: unknown): PluginOptions {
   }
   if (!Array.isArray(options.versions) || !options.versions.every((version) => typeof version?.name === 'string' && isRoute(version.routeBasePath) && isRoute(version.index))) {
     fail('versions', 'an array of {name, routeBasePath, index} with routes starting with "/"', options.versions);
+  }
+  const isVersion = (version: LlmsVersion) => typeof version?.name === 'string' && version.name !== '' && isRoute(version.routeBasePath) && isRoute(version.index);
+  if (
+    !Array.isArray(options.apis) ||
+    !options.apis.every(
+      (api) =>
+        typeof api?.id === 'string' &&
+        typeof api.label === 'string' &&
+        api.label.trim() !== '' &&
+        isRoute(api.routeBasePath) &&
+        typeof api.pageModelDir === 'string' &&
+        api.pageModelDir.trim() !== '' &&
+        isRoute(api.index) &&
+        Array.isArray(api.optionalLinks) &&
+        api.optionalLinks.every(isOptionalLink) &&
+        Array.isArray(api.versions) &&
+        api.versions.every(isVersion),
+    )
+  ) {
+    fail('apis', 'an array of {id, label, routeBasePath, pageModelDir, index, optionalLinks, versions} with routes starting with "/"', options.apis);
+  }
+  if (typeof options.maxFileBytes !== 'number' || !Number.isInteger(options.maxFileBytes) || options.maxFileBytes < 1024) {
+    fail('maxFileBytes', 'a whole number of bytes, at least 1024', options.maxFileBytes);
   }
   if (options.codeSamples !== 'curl' && options.codeSamples !== 'all') {
     fail('codeSamples', '"curl" or "all"', options.codeSamples);

@@ -1,7 +1,7 @@
 // @ts-check
 
 /**
- * Worker thread that builds the downloads (`specDownloads` of ./index.ts) off
+ * Worker thread that builds the downloads (`publishedDownloads` of ./index.ts) off
  * the build's main thread. The Postman conversion is the slow part, and the
  * search index, also
  * single-threaded and in the same postBuild phase, waited for it. In a worker
@@ -13,10 +13,10 @@ import {parentPort, workerData} from 'node:worker_threads';
 import createJiti from 'jiti';
 
 const jiti = createJiti(fileURLToPath(import.meta.url), {interopDefault: true});
-/** @type {{specDownloads: (yamlText: string, options: unknown) => Promise<unknown>}} */
-const {specDownloads} = jiti('./index.ts');
+/** @type {{publishedDownloads: (yamlText: string, options: unknown) => Promise<unknown>}} */
+const {publishedDownloads} = jiti('./index.ts');
 
-specDownloads(workerData.yamlText, workerData.options).then(
+publishedDownloads(workerData.yamlText, workerData.options).then(
   (files) => parentPort?.postMessage({files}),
   (error) => parentPort?.postMessage({error: error instanceof Error ? error.message : String(error)}),
 );

@@ -1,4 +1,5 @@
-import {mkdir, readFile, writeFile} from 'node:fs/promises';
+import {appendFile, mkdir, readFile, writeFile} from 'node:fs/promises';
+import {gzipSync} from 'node:zlib';
 import path from 'node:path';
 import {Worker} from 'node:worker_threads';
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -51,16 +52,62 @@ export async function specDownloads(yamlText: string, options: PluginOptions): P
   ];
 }
 
+/** A file of the build: a download as it is, or compressed (or a piece of it compressed) when it was too large. */
+export interface PublishedFile {
+  /** Path relative to the build output. */
+  filename: string;
+  contents: string | Uint8Array;
+  /** The download this file holds compressed: its path, and its size before compression. */
+  compressedFrom?: {filename: string; bytes: number};
+}
+
 /**
- * `specDownloads` in a worker thread (downloads-worker.mjs), so that a large
+ * The downloads as files no larger than `maxFileBytes`: each one that fits
+ * as it is, and each larger one gzip-compressed at `<file>.gz` (descriptions
+ * and collections compress about tenfold), or, if even that is larger, in
+ * pieces `<file>.gz.part-1`, `-2`, ... that concatenate to it.
+ */
+export function fitDownloads(files: DownloadFile[], maxFileBytes: number): PublishedFile[] {
+  return files.flatMap((file): PublishedFile[] => {
+    const bytes = Buffer.byteLength(file.contents);
+    if (bytes <= maxFileBytes) return [file];
+    const compressed = gzipSync(file.contents, {level: 9});
+    const compressedFrom = {filename: file.filename, bytes};
+    if (compressed.length <= maxFileBytes) return [{filename: `${file.filename}.gz`, contents: compressed, compressedFrom}];
+    const pieces: PublishedFile[] = [];
+    for (let start = 0; start < compressed.length; start += maxFileBytes) {
+      pieces.push({filename: `${file.filename}.gz.part-${pieces.length + 1}`, contents: compressed.subarray(start, start + maxFileBytes), compressedFrom});
+    }
+    return pieces;
+  });
+}
+
+/** The downloads as the build publishes them: `specDownloads`, each file fitted to `maxFileBytes`. */
+export async function publishedDownloads(yamlText: string, options: PluginOptions): Promise<PublishedFile[]> {
+  return fitDownloads(await specDownloads(yamlText, options), options.maxFileBytes);
+}
+
+/**
+ * `_redirects` rules (Cloudflare Pages, Netlify) that send the URL of each
+ * download published compressed to its `.gz`, so the URL the pages and
+ * llms.txt link keeps working; pieces have no single file to send it to.
+ */
+export function compressedRedirects(files: PublishedFile[], baseUrl: string): string[] {
+  return files
+    .filter((file) => file.compressedFrom && file.filename === `${file.compressedFrom.filename}.gz`)
+    .map((file) => `${baseUrl}${file.compressedFrom!.filename} ${baseUrl}${file.filename} 302`);
+}
+
+/**
+ * `publishedDownloads` in a worker thread (downloads-worker.mjs), so that a large
  * spec's Postman conversion runs beside the other plugins' postBuild work
  * instead of before or after it.
  */
-export function specDownloadsInWorker(yamlText: string, options: PluginOptions): Promise<DownloadFile[]> {
+export function specDownloadsInWorker(yamlText: string, options: PluginOptions): Promise<PublishedFile[]> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(path.join(__dirname, 'downloads-worker.mjs'), {workerData: {yamlText, options}});
     let settled = false;
-    worker.once('message', (message: {files?: DownloadFile[]; error?: string}) => {
+    worker.once('message', (message: {files?: PublishedFile[]; error?: string}) => {
       settled = true;
       if (message.files) resolve(message.files);
       else reject(new Error(message.error));
@@ -97,11 +144,14 @@ export default function specDownloadsPlugin(context: LoadContext, rawOptions: un
       for (const {filename, contents} of files) {
         const target = path.join(outDir, filename);
         await mkdir(path.dirname(target), {recursive: true});
-        await writeFile(target, contents, 'utf8');
+        await writeFile(target, contents);
       }
-      console.log(
-        `[spec-downloads] wrote ${files.map(({filename, contents}) => `/${filename} (${Buffer.byteLength(contents)} bytes)`).join(', ')}`,
-      );
+      const redirects = compressedRedirects(files, context.baseUrl);
+      // Several instances (versions, APIs) add to the one file; each append is one write.
+      if (redirects.length > 0) await appendFile(path.join(outDir, '_redirects'), `${redirects.join('\n')}\n`, 'utf8');
+      const describe = ({filename, contents, compressedFrom}: PublishedFile) =>
+        `/${filename} (${Buffer.byteLength(contents)} bytes${compressedFrom ? `, /${compressedFrom.filename} compressed: ${compressedFrom.bytes} bytes is over maxFileBytes (${options.maxFileBytes})` : ''})`;
+      console.log(`[spec-downloads] wrote ${files.map(describe).join(', ')}`);
     },
   };
 }

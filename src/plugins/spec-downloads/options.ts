@@ -9,19 +9,30 @@ export interface PluginOptions {
   jsonFilename: string;
   /** Path in the build output of the Postman Collection (v2.1) with one request per operation. */
   postmanFilename: string;
+  /**
+   * The largest download published as it is, in bytes. A larger one is
+   * published gzip-compressed at `<file>.gz` (in numbered parts if even that
+   * is larger), and a `_redirects` rule sends its own URL there. Below
+   * Cloudflare Pages' 25 MiB per file by default.
+   */
+  maxFileBytes: number;
 }
+
+/** Cloudflare Pages refuses a file over 25 MiB; the default stays a margin below. */
+export const DEFAULT_MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 export const DEFAULT_OPTIONS: PluginOptions = {
   specPath: '.spec/openapi.yaml',
   yamlFilename: 'openapi.yaml',
   jsonFilename: 'openapi.json',
   postmanFilename: 'meridian.postman_collection.json',
+  maxFileBytes: DEFAULT_MAX_FILE_BYTES,
 };
 
 /** A relative path inside the build output: no leading slash, no `..`, no backslashes. */
 const OUTPUT_PATH = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[\w.@-]+(?:\/[\w.@-]+)*$/;
 
-const EXTENSIONS: Record<Exclude<keyof PluginOptions, 'specPath'>, RegExp> = {
+const EXTENSIONS: Record<Exclude<keyof PluginOptions, 'specPath' | 'maxFileBytes'>, RegExp> = {
   yamlFilename: /\.ya?ml$/,
   jsonFilename: /\.json$/,
   postmanFilename: /\.json$/,
@@ -49,6 +60,9 @@ export function validateOptions(rawOptions: unknown): PluginOptions {
         `[spec-downloads] option "${key}" must be a relative path inside the build output ending in ${EXTENSIONS[key] === EXTENSIONS.yamlFilename ? '".yaml" or ".yml"' : '".json"'}, got ${JSON.stringify(value)}`,
       );
     }
+  }
+  if (typeof options.maxFileBytes !== 'number' || !Number.isInteger(options.maxFileBytes) || options.maxFileBytes < 1024) {
+    throw new Error(`[spec-downloads] option "maxFileBytes" must be a whole number of bytes, at least 1024, got ${JSON.stringify(options.maxFileBytes)}`);
   }
   const outputs = [options.yamlFilename, options.jsonFilename, options.postmanFilename];
   if (new Set(outputs).size !== outputs.length) {

@@ -1,6 +1,6 @@
 // resolveSpec in-process: the exact log lines on each channel, with a fixed
 // clock, and the cases that need no child process.
-import {mkdtemp, rm, writeFile, mkdir} from 'node:fs/promises';
+import {mkdtemp, mkdir, readFile, rm, writeFile} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -41,6 +41,24 @@ describe('resolveSpec', () => {
     ]);
     // JSON in, YAML out.
     expect(resolved.spec.toString('utf8')).toMatch(/^openapi: 3\.1\.0\ninfo:\n {2}title: Meridian JSON API\n/);
+  });
+
+  it('refuses a description file over SPEC_MAX_BYTES, naming the setting, and reads it once the cap is raised', async () => {
+    const root = await makeSiteRoot();
+    // The bundled fixture with a long description: about 40 KB, over a 16 KB cap.
+    const large = path.join(root, 'large.yaml');
+    const fixture = await readFile(path.join(FIXTURES, 'petstore-3.0.yaml'), 'utf8');
+    await writeFile(large, fixture.replace('Fixture for the spec-source tests.', 'a'.repeat(40 * 1024)), 'utf8');
+    const log = collectingLogger();
+    const refused = await resolveSpec({env: {SPEC_FILE: large, SPEC_STRICT: '1', SPEC_MAX_BYTES: '16KB'}, root, log});
+    expect(refused).toEqual({status: 'failed', exitCode: 1, failure: {message: 'larger than the 16 KB cap of SPEC_MAX_BYTES (41.6 KB)', details: []}});
+    expect(log.lines).toEqual([
+      `error [spec] Could not use the spec from SPEC_FILE large.yaml: larger than the 16 KB cap of SPEC_MAX_BYTES (41.6 KB).`,
+      'error [spec] Set SPEC_MAX_BYTES to at least 1MB to publish a description this large (a build needs memory in proportion).',
+      'error [spec] SPEC_STRICT=1, so the build stops here; .spec/ is unchanged.',
+    ]);
+    const raised = await resolveSpec({env: {SPEC_FILE: large, SPEC_STRICT: '1', SPEC_MAX_BYTES: '1MB'}, root, log: collectingLogger()});
+    expect(raised.status).toBe('resolved');
   });
 
   it('falls back with a warning that gives the age of the spec in use', async () => {

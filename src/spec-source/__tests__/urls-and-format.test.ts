@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
-import {displayPath, parseStrict, parseTimeoutMs, parseValidation, readSpecConfig} from '../config.js';
+import {DEFAULT_SPEC_MAX_BYTES, displayPath, parseMaxBytes, parseStrict, parseTimeoutMs, parseValidation, readSpecConfig} from '../config.js';
 import {SpecConfigError} from '../errors.js';
 import {formatAge, formatBytes, formatDuration} from '../format.js';
 import {parseRetryAfter, redactSecrets, redactUrl, specUrlFromProxyBase} from '../urls.js';
@@ -142,6 +142,24 @@ describe('readSpecConfig', () => {
       'SPEC_TIMEOUT_MS must be a whole number of milliseconds from 1 to 600000 (got "0")',
     );
     expect(() => parseTimeoutMs('3000000000')).toThrow('(got "3000000000")');
+  });
+
+  it('reads SPEC_MAX_BYTES as bytes or with a binary unit, 25 MB when unset', () => {
+    expect(DEFAULT_SPEC_MAX_BYTES).toBe(25 * 1024 * 1024);
+    expect(parseMaxBytes(undefined)).toBe(DEFAULT_SPEC_MAX_BYTES);
+    expect(parseMaxBytes(' ')).toBe(DEFAULT_SPEC_MAX_BYTES);
+    expect(parseMaxBytes('52428800')).toBe(50 * 1024 * 1024);
+    expect(parseMaxBytes('64MB')).toBe(64 * 1024 * 1024);
+    expect(parseMaxBytes('64 mb')).toBe(64 * 1024 * 1024);
+    expect(parseMaxBytes('0.5GB')).toBe(512 * 1024 * 1024);
+    expect(parseMaxBytes('16KB')).toBe(16 * 1024);
+    expect(readSpecConfig({SPEC_MAX_BYTES: '48MB'}, where).maxBytes).toBe(48 * 1024 * 1024);
+    expect(readSpecConfig({}, where).maxBytes).toBe(DEFAULT_SPEC_MAX_BYTES);
+    const message = (value: string) =>
+      `SPEC_MAX_BYTES must be a size from 1 KB to 512 MB, in bytes or with KB, MB or GB (for example 64MB) (got "${value}")`;
+    for (const value of ['lots', '-1MB', '10', '1TB', '600MB', '12 parsecs']) {
+      expect(() => parseMaxBytes(value)).toThrow(new SpecConfigError(message(value)));
+    }
   });
 
   it('reads SPEC_VALIDATION: publish by default, strict as the gate, nothing else', () => {

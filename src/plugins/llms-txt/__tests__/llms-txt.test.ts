@@ -23,6 +23,8 @@ import {
 import {DEFAULT_OPTIONS, validateOptions} from '../options';
 
 const site: LlmsSiteInfo = {url: 'https://docs.meridian.example', baseUrl: '/'};
+/** The source URLs of the twins in an llms-full.txt. */
+const sourcesOf = (text: string) => [...text.matchAll(/^Source: (\S+)$/gm)].map((match) => match[1]);
 
 const page = (route: string, kind: TwinPage['kind'], title: string, tag?: string): TwinPageWithMarkdown => ({
   route,
@@ -77,7 +79,11 @@ describe('validateOptions', () => {
     );
     expect(() => validateOptions({summary: ''})).toThrow('[llms] option "summary" must be a non-empty string, got ""');
     expect(() => validateOptions({docsPath: '/docs'})).toThrow(
-      '[llms] unknown option "docsPath"; known options: docsBasePath, apiDocsBasePath, pageModelDir, optionalRoutes, optionalLinks, codeSamples, versions, summary',
+      '[llms] unknown option "docsPath"; known options: docsBasePath, apiDocsBasePath, pageModelDir, optionalRoutes, optionalLinks, codeSamples, versions, apis, maxFileBytes, summary',
+    );
+    expect(() => validateOptions({maxFileBytes: '20MB'})).toThrow('[llms] option "maxFileBytes" must be a whole number of bytes, at least 1024, got "20MB"');
+    expect(() => validateOptions({apis: [{id: 'petstore', label: 'Petstore'}]})).toThrow(
+      '[llms] option "apis" must be an array of {id, label, routeBasePath, pageModelDir, index, optionalLinks, versions} with routes starting with "/", got [{"id":"petstore","label":"Petstore"}]',
     );
   });
 });
@@ -401,6 +407,88 @@ describe('collectTwinPages and the plugin', () => {
       expect(llmsFull).toContain(`\`${model.method.toUpperCase()} ${model.path}\``);
     }
     expect(llmsFull.indexOf('# Meridian API')).toBeLessThan(llmsFull.indexOf('# API Documentation'));
+  });
+
+  it('lists every API: the current version of each in llms.txt, each older version in an index of its own', async () => {
+    // A second API with one operation, and an older version of each API.
+    const petDir = path.join(siteDir, 'docs/apis/petstore');
+    await mkdir(path.join(petDir, '1.0.0'), {recursive: true});
+    await mkdir(path.join(siteDir, 'docs/api/2.2.0'), {recursive: true});
+    const pets = tagPage('pet', 'pet', []);
+    const addPet = operation('add-pet', 'post', '/pet', 'pet');
+    pets.operations = [{...operationRef(addPet), permalink: '/docs/apis/petstore/add-pet'}];
+    for (const model of [pets, addPet]) {
+      await writeFile(path.join(petDir, `${model.id}.page.json`), JSON.stringify(model));
+      await writeFile(path.join(petDir, '1.0.0', `${model.id}.page.json`), JSON.stringify(model));
+    }
+    await writeFile(path.join(siteDir, 'docs/api/2.2.0', 'list-tags.page.json'), JSON.stringify(listTags));
+    const apiRoutes = [...routesPaths, '/docs/apis/petstore/pet', '/docs/apis/petstore/add-pet', '/docs/apis/petstore/1.0.0/add-pet', '/docs/api/2.2.0/list-tags'];
+    const plugin = llmsTxtPlugin({siteDir} as LoadContext, {
+      versions: [{name: '2.2.0', routeBasePath: '/docs/api/2.2.0', index: '/versions/2.2.0/llms.txt'}],
+      apis: [
+        {
+          id: 'petstore',
+          label: 'Petstore',
+          routeBasePath: '/docs/apis/petstore',
+          pageModelDir: 'docs/apis/petstore',
+          index: '/apis/petstore/llms.txt',
+          optionalLinks: [{title: 'OpenAPI description (YAML)', url: '/apis/petstore/openapi.yaml'}],
+          versions: [{name: '1.0.0', routeBasePath: '/docs/apis/petstore/1.0.0', index: '/apis/petstore/versions/1.0.0/llms.txt'}],
+        },
+      ],
+    });
+    await plugin.postBuild?.({outDir, routesPaths: apiRoutes, siteConfig} as Parameters<NonNullable<typeof plugin.postBuild>>[0]);
+
+    const llmsTxt = await readFile(path.join(outDir, 'llms.txt'), 'utf8');
+    expect(llmsTxt.split('\n').filter((line) => line.startsWith('#'))).toEqual([
+      '# Meridian',
+      '## Docs',
+      '## API reference: Tags',
+      '## API reference: Contacts',
+      '## Petstore API reference: pet',
+      '## Optional',
+    ]);
+    expect(llmsTxt).toContain('## Petstore API reference: pet\n\n- [pet](https://docs.meridian.example/docs/apis/petstore/pet.md): pet of the workspace.\n- [add pet](https://docs.meridian.example/docs/apis/petstore/add-pet.md): `POST /pet`. Does add-pet.\n');
+    expect(llmsTxt.split('## Optional\n\n')[1]!.trimEnd().split('\n')).toEqual([
+      '- [Version 2.2.0](https://docs.meridian.example/versions/2.2.0/llms.txt): The reference of version 2.2.0 (an older version), page by page.',
+      '- [Petstore API](https://docs.meridian.example/apis/petstore/llms.txt): The Petstore API alone, page by page, with its downloads and versions.',
+      '- [Petstore version 1.0.0](https://docs.meridian.example/apis/petstore/versions/1.0.0/llms.txt): The reference of version 1.0.0 (an older version of the Petstore API), page by page.',
+    ]);
+    // No older version's page is in llms.txt or llms-full.txt.
+    expect(llmsTxt).not.toMatch(/1\.0\.0\/add-pet|2\.2\.0\/list-tags/);
+    const llmsFull = await readFile(path.join(outDir, 'llms-full.txt'), 'utf8');
+    expect(sourcesOf(llmsFull)).toContain('https://docs.meridian.example/docs/apis/petstore/add-pet');
+    expect(llmsFull).not.toMatch(/1\.0\.0\/add-pet|2\.2\.0\/list-tags/);
+
+    const petstoreTxt = await readFile(path.join(outDir, 'apis/petstore/llms.txt'), 'utf8');
+    expect(petstoreTxt).toBe(
+      [
+        '# Meridian: Petstore API',
+        '',
+        '> The reference of the Petstore API, one of the APIs of Meridian; every API is listed in https://docs.meridian.example/llms.txt.',
+        '',
+        '## API reference: pet',
+        '',
+        '- [pet](https://docs.meridian.example/docs/apis/petstore/pet.md): pet of the workspace.',
+        '- [add pet](https://docs.meridian.example/docs/apis/petstore/add-pet.md): `POST /pet`. Does add-pet.',
+        '',
+        '## Optional',
+        '',
+        '- [OpenAPI description (YAML)](https://docs.meridian.example/apis/petstore/openapi.yaml)',
+        '- [Petstore version 1.0.0](https://docs.meridian.example/apis/petstore/versions/1.0.0/llms.txt): The reference of version 1.0.0 (an older version of the Petstore API), page by page.',
+        '',
+      ].join('\n'),
+    );
+    const petstoreOld = await readFile(path.join(outDir, 'apis/petstore/versions/1.0.0/llms.txt'), 'utf8');
+    expect(petstoreOld.split('\n').slice(0, 3)).toEqual([
+      '# Meridian: Petstore API 1.0.0',
+      '',
+      '> The reference of version 1.0.0, an older version of the Petstore API; the current one is listed in https://docs.meridian.example/llms.txt.',
+    ]);
+    expect(petstoreOld).toContain('- [add pet](https://docs.meridian.example/docs/apis/petstore/1.0.0/add-pet.md): `POST /pet`. Does add-pet.');
+    const meridianOld = await readFile(path.join(outDir, 'versions/2.2.0/llms.txt'), 'utf8');
+    expect(meridianOld).toContain('# Meridian API 2.2.0\n');
+    expect(meridianOld).toContain('(https://docs.meridian.example/docs/api/2.2.0/list-tags.md)');
   });
 
   it('refuses a build without docs routes', async () => {

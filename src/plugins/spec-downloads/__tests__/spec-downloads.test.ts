@@ -2,15 +2,25 @@
 // that its package.json does not point to, so no import can reach them.
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="../../../../node_modules/postman-collection/types/index.d.ts" />
-import {mkdtemp, readFile, rm, writeFile, mkdir} from 'node:fs/promises';
+import {mkdtemp, readdir, readFile, rm, stat, writeFile, mkdir} from 'node:fs/promises';
+import {randomBytes} from 'node:crypto';
+import {gunzipSync} from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {Collection, Item, ItemGroup} from 'postman-collection';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {parse} from 'yaml';
+import {parse, stringify} from 'yaml';
 
-import specDownloadsPlugin, {parseSpec, specDownloads, specDownloadsInWorker, type SpecDownloadsContent} from '../index';
+import specDownloadsPlugin, {
+  compressedRedirects,
+  fitDownloads,
+  parseSpec,
+  publishedDownloads,
+  specDownloads,
+  specDownloadsInWorker,
+  type SpecDownloadsContent,
+} from '../index';
 import {DEFAULT_OPTIONS, validateOptions} from '../options';
 import {sampleFromSchema} from '../../../openapi/sample';
 import type {SpecDocument} from '../../../openapi/spec-document';
@@ -51,7 +61,10 @@ describe('validateOptions', () => {
       '[spec-downloads] options "yamlFilename", "jsonFilename" and "postmanFilename" must differ, got ["openapi.yaml","openapi.json","openapi.json"]',
     );
     expect(() => validateOptions({postmanFile: 'x.json'})).toThrow(
-      '[spec-downloads] unknown option "postmanFile"; known options: specPath, yamlFilename, jsonFilename, postmanFilename',
+      '[spec-downloads] unknown option "postmanFile"; known options: specPath, yamlFilename, jsonFilename, postmanFilename, maxFileBytes',
+    );
+    expect(() => validateOptions({maxFileBytes: 25e6 + 0.5})).toThrow(
+      '[spec-downloads] option "maxFileBytes" must be a whole number of bytes, at least 1024, got 25000000.5',
     );
   });
 });
@@ -324,10 +337,57 @@ describe('the plugin', () => {
 
   it('builds the same files in a worker thread, and passes its errors on', async () => {
     const yamlText = await readFile(bundledSpecPath, 'utf8');
-    expect(await specDownloadsInWorker(yamlText, DEFAULT_OPTIONS)).toEqual(await specDownloads(yamlText, DEFAULT_OPTIONS));
+    expect(await specDownloadsInWorker(yamlText, DEFAULT_OPTIONS)).toEqual(await publishedDownloads(yamlText, DEFAULT_OPTIONS));
+    expect(await publishedDownloads(yamlText, DEFAULT_OPTIONS)).toEqual(await specDownloads(yamlText, DEFAULT_OPTIONS));
     await expect(specDownloadsInWorker('openapi: [', {...DEFAULT_OPTIONS, specPath: 'broken.yaml'})).rejects.toThrow(
       /^\[spec-downloads\] broken\.yaml is not valid YAML: /,
     );
+  });
+
+  it('publishes a download over maxFileBytes compressed, its URL sent there, and no file over the limit', async () => {
+    // A generated description of 150 operations, each download over 16 KB.
+    const paths: Record<string, unknown> = {};
+    for (let n = 0; n < 150; n += 1) {
+      paths[`/things/${n}/parts`] = {
+        get: {operationId: `listParts${n}`, tags: [`Things ${n % 40}`], summary: `List the parts of thing ${n}`, responses: {200: {description: 'The parts.'}}},
+      };
+    }
+    const yamlText = stringify({openapi: '3.1.0', info: {title: 'Large', version: '1.0.0'}, servers: [{url: 'https://api.example'}], paths});
+    const maxFileBytes = 16 * 1024;
+    const large = path.join(siteDir, 'large');
+    await mkdir(path.join(large, '.spec'), {recursive: true});
+    await writeFile(path.join(large, '.spec/openapi.yaml'), yamlText);
+    const plugin = specDownloadsPlugin({siteDir: large, baseUrl: '/site/'} as LoadContext, {maxFileBytes}) as Plugin<SpecDownloadsContent>;
+    const outDir = path.join(large, 'build');
+    await plugin.postBuild?.({outDir, content: (await plugin.loadContent?.()) as SpecDownloadsContent} as Parameters<NonNullable<typeof plugin.postBuild>>[0]);
+
+    const written = (await readdir(outDir)).sort();
+    expect(written).toEqual(['_redirects', 'meridian.postman_collection.json.gz', 'openapi.json.gz', 'openapi.yaml.gz']);
+    for (const file of written) expect((await stat(path.join(outDir, file))).size, file).toBeLessThanOrEqual(maxFileBytes);
+    expect(gunzipSync(await readFile(path.join(outDir, 'openapi.yaml.gz'))).toString('utf8')).toBe(yamlText);
+    expect(JSON.parse(gunzipSync(await readFile(path.join(outDir, 'openapi.json.gz'))).toString('utf8'))).toEqual(parse(yamlText));
+    const collection = JSON.parse(gunzipSync(await readFile(path.join(outDir, 'meridian.postman_collection.json.gz'))).toString('utf8'));
+    expect(requestItems(collection.item)).toHaveLength(150);
+    expect(await readFile(path.join(outDir, '_redirects'), 'utf8')).toBe(
+      [
+        '/site/openapi.yaml /site/openapi.yaml.gz 302',
+        '/site/openapi.json /site/openapi.json.gz 302',
+        '/site/meridian.postman_collection.json /site/meridian.postman_collection.json.gz 302',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('cuts a download still over the limit once compressed into pieces that join up', () => {
+    // Random bytes as hex compress only to half: 300 KB of text stays over 64 KB compressed.
+    const contents = randomBytes(150_000).toString('hex');
+    const files = fitDownloads([{filename: 'big.json', contents}, {filename: 'small.yaml', contents: 'a: 1\n'}], 64 * 1024);
+    const pieces = files.filter((file) => file.filename.startsWith('big.json.gz.part-'));
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(files.map((file) => file.filename)).toEqual([...pieces.map((_, n) => `big.json.gz.part-${n + 1}`), 'small.yaml']);
+    for (const piece of pieces) expect(Buffer.byteLength(piece.contents)).toBeLessThanOrEqual(64 * 1024);
+    expect(gunzipSync(Buffer.concat(pieces.map((piece) => piece.contents as Uint8Array))).toString('utf8')).toBe(contents);
+    expect(compressedRedirects(files, '/')).toEqual([]);
   });
 
   it('returns the files it would write', async () => {
