@@ -1,3 +1,4 @@
+import {availableParallelism} from 'node:os';
 import path from 'node:path';
 import {defineConfig} from 'vitest/config';
 
@@ -20,6 +21,10 @@ export default defineConfig({
     // such test took 19.5 s alone and over 30 s beside the others. A pass
     // must not depend on the host's speed; a hang still fails.
     testTimeout: 180_000,
+    // One test file per core: Vitest's default leaves one core idle (cores - 1, a
+    // single worker on a two-core CI host), while many tests here wait on the
+    // child processes and local servers they start.
+    maxWorkers: Math.max(2, availableParallelism()),
     hookTimeout: 180_000,
   },
 });

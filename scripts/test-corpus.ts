@@ -16,7 +16,8 @@
 // server-side rendering run on one thread).
 //
 // Exit status: 0 when every spec passes, 1 otherwise. The fixture builds are
-// kept for the e2e suite (scripts/corpus/fixture-builds.ts).
+// kept for the e2e suite (scripts/corpus/fixture-builds.ts); the fixtures that
+// are site configurations (the two-API site) are built here too, in a job's turn.
 import {existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
@@ -27,7 +28,7 @@ import {parse} from 'yaml';
 
 import {checkFieldsAndSchemas, checkOperationPages, truncate} from './corpus/check-build';
 import {type CorpusSite, prepareCorpusSite, reportedBrokenLinks, resetGenerated} from './corpus/corpus-site';
-import {dropKeptBuild, FIXTURE_API_CONFIGS, FIXTURE_EXPECTED, FIXTURE_SPECS, fixtureOverlaysEnv, keepBuild, sourceStamp, writeGeneratedFixtures, type FixtureName} from './corpus/fixture-builds';
+import {dropKeptBuild, ensureFixtureBuild, FIXTURE_API_CONFIGS, FIXTURE_EXPECTED, FIXTURE_SPECS, fixtureOverlaysEnv, keepBuild, sourceStamp, writeGeneratedFixtures, type FixtureName} from './corpus/fixture-builds';
 import {readExpectedOperations, type ExpectedOperation} from './corpus/expected-operations';
 import {errorExcerpt, runStep} from './corpus/run-step';
 import {parseCommandLine, UsageError} from './command-line';
@@ -180,6 +181,30 @@ async function buildAndCheck(
   return done();
 }
 
+/**
+ * A fixture that is a site configuration (FIXTURE_API_CONFIGS) rather than one
+ * description, built as scripts/fixture-builds.ts builds it, in its own site
+ * copy, while a corpus job waits for it: the e2e suite then finds it current
+ * instead of building it alone, on one core, after the corpus. Its main API's
+ * operations must each have a page.
+ */
+async function buildSiteFixture(name: FixtureName): Promise<SpecResult> {
+  const started = performance.now();
+  const result: SpecResult = {name: `${FIXTURE_API_CONFIGS[name]} (site fixture)`, operations: 0, pages: 0, seconds: 0, problems: [], notes: []};
+  try {
+    const expected = readExpectedOperations(path.join(projectRoot, FIXTURE_SPECS[name]));
+    result.operations = expected.length;
+    const kept = await ensureFixtureBuild(projectRoot, name);
+    const check = checkOperationPages(kept.buildDir, expected);
+    result.pages = check.pagesFound;
+    result.problems.push(...check.problems);
+    result.notes.push(`kept for the e2e suite in ${path.relative(projectRoot, path.dirname(kept.buildDir))}`);
+  } catch (error) {
+    result.problems.push((error as Error).message);
+  }
+  return {...result, seconds: (performance.now() - started) / 1000};
+}
+
 /** A local stand-in for the product's proxy: serves one spec at /api/swagger-yaml on 127.0.0.1. */
 async function serveAsProxy(specFile: string): Promise<{server: Server; baseUrl: string}> {
   const body = readFileSync(specFile);
@@ -204,21 +229,25 @@ async function main(): Promise<void> {
   }
   writeGeneratedFixtures(projectRoot);
   const files = specFiles(options);
-  if (files.length === 0) {
+  const siteFixtures = (Object.keys(FIXTURE_API_CONFIGS) as FixtureName[]).filter(
+    (name) => options.only.length === 0 || options.only.some((only) => FIXTURE_API_CONFIGS[name]!.includes(only)),
+  );
+  if (files.length === 0 && siteFixtures.length === 0) {
     process.stderr.write(`[corpus] no spec files match (looked in ${options.specsDir} and for the fixtures)\n`);
     process.exitCode = 1;
     return;
   }
   const started = performance.now();
   mkdirSync(logDir, {recursive: true});
-  const jobs = Math.min(options.jobs, files.length);
+  const jobs = Math.min(options.jobs, files.length + siteFixtures.length);
   const sites: CorpusSite[] = [];
   for (let index = 0; index < jobs; index += 1) sites.push(await prepareCorpusSite(projectRoot, siteDirOf(index)));
   const where = sites.map((site) => path.relative(projectRoot, site.dir)).join(', ');
-  process.stdout.write(`[corpus] ${files.length} specs, building ${jobs} at a time in ${where} with SPEC_FILE=<spec> npm run build (logs in ${path.relative(projectRoot, logDir)})\n`);
+  process.stdout.write(`[corpus] ${files.length} specs and ${siteFixtures.length} site fixture${siteFixtures.length === 1 ? '' : 's'}, building ${jobs} at a time in ${where} with SPEC_FILE=<spec> npm run build (logs in ${path.relative(projectRoot, logDir)})\n`);
 
   const names = files.map((file) => displayName(file, options.specsDir));
-  const widths = [Math.max(4, ...names.map((name) => name.length), PROXY_SPEC_NAME.length + 25), 10, 5, 7, 6];
+  const siteFixtureNameLength = Math.max(0, ...siteFixtures.map((name) => `${FIXTURE_API_CONFIGS[name]} (site fixture)`.length));
+  const widths = [Math.max(4, ...names.map((name) => name.length), PROXY_SPEC_NAME.length + 25, siteFixtureNameLength), 10, 5, 7, 6];
   const printRow = (result: SpecResult) => {
     const passed = result.problems.length === 0;
     const row = formatRow([result.name, String(result.operations), String(result.pages), result.seconds.toFixed(1), passed ? 'PASS' : 'FAIL'], widths);
@@ -233,6 +262,8 @@ async function main(): Promise<void> {
    */
   const bySizeDescending = files.map((file, index) => ({file, name: names[index], bytes: statSync(file).size})).sort((a, b) => b.bytes - a.bytes);
   const tasks: ((site: CorpusSite) => Promise<SpecResult>)[] = bySizeDescending.map(({file, name}) => (site) => buildAndCheck(site, file, name));
+  // Second, beside the largest spec: a site fixture is as long a build as the largest ones.
+  tasks.splice(Math.min(1, tasks.length), 0, ...siteFixtures.map((name) => () => buildSiteFixture(name)));
   const proxySpec = files.find((file) => path.basename(file) === PROXY_SPEC_NAME);
   if (proxySpec) {
     tasks.push(async (site) => {
