@@ -83,6 +83,28 @@ test.describe("an operation page's core", () => {
     await expect(details).toHaveAttribute('open', '');
   });
 
+  test('a tab clicked before the full model arrives is chosen once the part hydrates', async ({page}) => {
+    await gotoHydrated(page, '/docs/api/update-contact');
+    await waitForNetworkQuiet(page);
+    const held: Route[] = [];
+    await page.route(MODEL_FILE, (route) => {
+      held.push(route);
+    });
+    const requestBody = page.locator('#request-body-section');
+    const tab = (mediaType: string) => requestBody.getByRole('tab', {name: mediaType, exact: true});
+    await tab('application/merge-patch+json').click();
+    // Still the server's HTML, where a tab does nothing.
+    await expect.poll(() => held.length).toBe(1);
+    expect(await isReacts(page, '#request-body-section')).toBe(false);
+    await expect(tab('application/json')).toHaveAttribute('aria-selected', 'true');
+
+    await held[0].continue();
+    await page.unroute(MODEL_FILE);
+    await expect(tab('application/merge-patch+json')).toHaveAttribute('aria-selected', 'true');
+    expect(new URL(page.url()).searchParams.get('content-type')).toBe('application/merge-patch+json');
+    expect(await isReacts(page, '#request-body-section')).toBe(true);
+  });
+
   test.describe('when the full model cannot be fetched', () => {
     test.use({expectedConsoleErrors: [/Failed to load resource: the server responded with a status of 503/]});
 

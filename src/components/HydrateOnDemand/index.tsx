@@ -1,7 +1,7 @@
 import {useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject, type SyntheticEvent} from 'react';
 import {flushSync} from 'react-dom';
 import {isFirstPageHydrated, onHydrationFailure} from '@site/src/client/hydration-state';
-import {copyCodeFromServerHtml} from '@site/src/client/server-html-copy';
+import {COPY_BUTTON_SELECTOR, copyCodeFromServerHtml} from '@site/src/client/server-html-copy';
 
 interface Props {
   children: ReactNode;
@@ -52,8 +52,9 @@ function detailsOpen(root: Element): boolean[] {
  * After the first page, client-side navigations render normally.
  *
  * When the children's data comes later (`ready`), the part hydrates when it
- * arrives; a press that started on the server's HTML ends there first, and
- * what the reader opened or closed meanwhile (`<details>`) stays so.
+ * arrives; a press that started on the server's HTML ends there first, what
+ * the reader opened or closed meanwhile (`<details>`) stays so, and the last
+ * tab or button clicked meanwhile is clicked again on React's twin.
  */
 export default function HydrateOnDemand({
   children,
@@ -70,6 +71,8 @@ export default function HydrateOnDemand({
   const [active, setActive] = useState(() => typeof window === 'undefined' || ((isFirstPageHydrated() || eager) && ready));
   const ref = useRef<HTMLElement>(null);
   const focusPath = useRef<number[] | null>(null);
+  // A tab or button clicked while the part was server HTML, where it does nothing: React's twin gets the click.
+  const clickPath = useRef<number[] | null>(null);
   const openBefore = useRef<boolean[] | null>(null);
 
   // A part that must change after load (the reader's own values) hydrates then.
@@ -117,6 +120,9 @@ export default function HydrateOnDemand({
         if (index < open.length && details.open !== open[index]) details.open = open[index];
       });
     }
+    const clicked = clickPath.current ? nodeAt(ref.current, clickPath.current) : null;
+    clickPath.current = null;
+    if (clicked instanceof HTMLElement) clicked.click();
     if (!focusPath.current) return;
     const twin = nodeAt(ref.current, focusPath.current);
     focusPath.current = null;
@@ -146,6 +152,12 @@ export default function HydrateOnDemand({
     // the reader's first click on a link in a description was lost.
     flushSync(() => setWanted(true));
   };
+  const clickServerHtml = (event: SyntheticEvent) => {
+    copyCodeFromServerHtml(event);
+    // Links, <details> and the copy button work as server HTML; a tab or another button waits for React's twin.
+    const control = (event.target as Element).closest?.('[role="tab"], button');
+    if (control && ref.current?.contains(control) && !control.matches(COPY_BUTTON_SELECTOR)) clickPath.current = pathFrom(ref.current, control);
+  };
   return (
     <Element
       ref={elementRef}
@@ -155,7 +167,7 @@ export default function HydrateOnDemand({
       onTouchStart={activate}
       onFocus={activate}
       onPointerDown={ready ? undefined : () => setPressed(true)}
-      onClick={copyCodeFromServerHtml}
+      onClick={clickServerHtml}
       // Keeps the server-rendered children: React does not touch them while
       // hydrating an element whose content is set this way.
       suppressHydrationWarning
