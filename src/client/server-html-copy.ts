@@ -5,12 +5,9 @@ import type {SyntheticEvent} from 'react';
  * no handler until the part hydrates, which can wait for the page's full
  * model: this copies the block's code on that first press instead.
  */
-/** A code block's copy button, which copyCodeFromServerHtml serves while it is server HTML. */
-export const COPY_BUTTON_SELECTOR = '.theme-code-block button[aria-label="Copy code to clipboard"]';
-
 export function copyCodeFromServerHtml(event: SyntheticEvent): void {
   const target = event.target as Element;
-  const button = target.closest?.(COPY_BUTTON_SELECTOR);
+  const button = target.closest?.('.theme-code-block button[aria-label="Copy code to clipboard"]');
   const block = button?.closest('.theme-code-block')?.querySelector('pre > code');
   if (!block || !navigator.clipboard) return;
   // Each line is a .token-line element ending in <br>, which textContent drops.

@@ -1,7 +1,7 @@
 import {useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject, type SyntheticEvent} from 'react';
 import {flushSync} from 'react-dom';
 import {isFirstPageHydrated, onHydrationFailure} from '@site/src/client/hydration-state';
-import {COPY_BUTTON_SELECTOR, copyCodeFromServerHtml} from '@site/src/client/server-html-copy';
+import {copyCodeFromServerHtml} from '@site/src/client/server-html-copy';
 
 interface Props {
   children: ReactNode;
@@ -54,7 +54,7 @@ function detailsOpen(root: Element): boolean[] {
  * When the children's data comes later (`ready`), the part hydrates when it
  * arrives; a press that started on the server's HTML ends there first, what
  * the reader opened or closed meanwhile (`<details>`) stays so, and the last
- * tab or button clicked meanwhile is clicked again on React's twin.
+ * tab clicked meanwhile is clicked again on React's twin.
  */
 export default function HydrateOnDemand({
   children,
@@ -71,7 +71,7 @@ export default function HydrateOnDemand({
   const [active, setActive] = useState(() => typeof window === 'undefined' || ((isFirstPageHydrated() || eager) && ready));
   const ref = useRef<HTMLElement>(null);
   const focusPath = useRef<number[] | null>(null);
-  // A tab or button clicked while the part was server HTML, where it does nothing: React's twin gets the click.
+  // A tab clicked while the part was server HTML, where it does nothing: React's twin gets the click.
   const clickPath = useRef<number[] | null>(null);
   const openBefore = useRef<boolean[] | null>(null);
 
@@ -154,9 +154,9 @@ export default function HydrateOnDemand({
   };
   const clickServerHtml = (event: SyntheticEvent) => {
     copyCodeFromServerHtml(event);
-    // Links, <details> and the copy button work as server HTML; a tab or another button waits for React's twin.
-    const control = (event.target as Element).closest?.('[role="tab"], button');
-    if (control && ref.current?.contains(control) && !control.matches(COPY_BUTTON_SELECTOR)) clickPath.current = pathFrom(ref.current, control);
+    // Links, <details> and the buttons the site handles for server HTML (copy, expand all) work there; a tab waits for React's twin.
+    const tab = (event.target as Element).closest?.('[role="tab"]');
+    if (tab && ref.current?.contains(tab)) clickPath.current = pathFrom(ref.current, tab);
   };
   return (
     <Element
