@@ -14,24 +14,24 @@ import {createFooter} from './config/footer';
 import {createHomeLinks} from './config/home';
 import {accessibleLightCodeTheme, darkCodeTheme} from './config/prism-themes';
 import {SSR_TEMPLATE} from './config/ssr-template';
-import {createApiLinks} from './src/openapi/api-links';
-import {parseValidation} from './src/spec-source/config';
-import {createPageGenerators} from './src/openapi/page-generators';
-import {API_DOCS_BASE_PATH, API_OUTPUT_DIR} from './src/openapi/page-ids';
+import {createApiLinks} from './src/openapi/links/api-links';
+import {parseValidation} from './src/spec-source/spec-config';
+import {createPageGenerators} from './src/openapi/generation/page-generators';
+import {API_DOCS_BASE_PATH, API_OUTPUT_DIR} from './src/openapi/generation/page-ids';
 import {readVersionsIndex} from './src/versions/versions-index';
 import {versionDownloadsDir} from './src/versions/downloads';
 import {apis as apisConfig} from './config/apis';
-import {checkApisConfig, stagingDirOf} from './src/apis/config';
+import {checkApisConfig, stagingDirOf} from './src/apis/apis-config';
 import {versionsBaseOf} from './src/apis/resolve-apis';
 import {withApiMenu} from './config/navbar';
 import {versionsPluginId, type PluginOptions as ApiCatalogOptions} from './src/plugins/api-catalog';
-import remarkApiLinks, {type RemarkApiLinksOptions} from './src/remark/api-links';
+import remarkApiLinks, {type RemarkApiLinksOptions} from './src/remark/remark-api-links';
 import type {PluginOptions as ApiVersionsOptions} from './src/plugins/api-versions';
-import type {PluginOptions as SpecDownloadsOptions} from './src/plugins/spec-downloads/options';
-import type {PluginOptions as LlmsTxtOptions} from './src/plugins/llms-txt/options';
-import type {PluginOptions as SearchOptions} from './src/plugins/search/options';
-import type {PluginOptions as HtmlMinificationOptions} from './src/plugins/html-minification/options';
-import type {PluginOptions as DevProblemsOptions} from './src/plugins/dev-problems/options';
+import type {PluginOptions as SpecDownloadsOptions} from './src/plugins/spec-downloads/downloads-options';
+import type {PluginOptions as LlmsTxtOptions} from './src/plugins/llms-txt/llms-options';
+import type {PluginOptions as SearchOptions} from './src/plugins/search/search-options';
+import type {PluginOptions as HtmlMinificationOptions} from './src/plugins/html-minification/minification-options';
+import type {PluginOptions as DevProblemsOptions} from './src/plugins/dev-problems/dev-problems-options';
 
 // The environment, read once. `SPEC_VALIDATION=strict` makes problems with
 // the API description fatal; here: hand-written links to operations or tags
@@ -42,7 +42,7 @@ const isDevelopmentServer = process.env.NODE_ENV === 'development';
 
 /** Written by `npm run spec`; every build-time reader of the API takes it from here. */
 const resolvedSpecPath = '.spec/openapi.yaml';
-/** One entry per page, also written by `npm run spec`: what the docs plugin generates from (see src/openapi/page-outline.ts). */
+/** One entry per page, also written by `npm run spec`: what the docs plugin generates from (see src/openapi/generation/page-outline.ts). */
 const pageOutlinePath = '.spec/page-outline.json';
 const provenancePath = '.spec/provenance.json';
 const apiOutputDir = API_OUTPUT_DIR;
@@ -74,10 +74,10 @@ function apiPagesOptions(version: {outlinePath: string; specPath: string; output
     // Our templates and generators: front matter without the plugin's
     // embedded API blob, and page bodies that only import build-time
     // data (src/openapi), so spec text is never compiled as MDX.
-    template: 'src/openapi/templates/api.mustache',
-    infoTemplate: 'src/openapi/templates/info.mustache',
-    tagTemplate: 'src/openapi/templates/tag.mustache',
-    schemaTemplate: 'src/openapi/templates/schema.mustache',
+    template: 'src/openapi/generation/templates/api.mustache',
+    infoTemplate: 'src/openapi/generation/templates/info.mustache',
+    tagTemplate: 'src/openapi/generation/templates/tag.mustache',
+    schemaTemplate: 'src/openapi/generation/templates/schema.mustache',
     // A page per named schema (<outputDir>/schemas/), in a "Schemas" sidebar category.
     showSchemas: true,
     markdownGenerators: createPageGenerators({
@@ -149,7 +149,7 @@ const config = {
     apiOverviewLink: apiLinks.apiLink({overview: true}, {from: 'src/theme/NotFound/Content'}),
   },
 
-  clientModules: ['./src/client/prefetch-on-intent.ts', './src/client/hydration-state.ts', './src/client/field-anchors.ts'],
+  clientModules: ['./src/client/prefetch-on-intent.ts', './src/client/hydration-state.ts', './src/client/field-anchor-clicks.ts'],
 
   // The classic preset's parts, named one by one and in the preset's order
   // (its plugins, then its theme; the order of their CSS and of theme
@@ -339,7 +339,7 @@ const config = {
     // Search: after the build, Pagefind indexes the docs pages and blog posts
     // into build/pagefind/, a chunked index that the browser loads a piece at
     // a time, and only once the reader uses the search box (src/theme/SearchBar,
-    // /search). What is left out of the index, and why: src/plugins/search/options.ts.
+    // /search). What is left out of the index, and why: src/plugins/search/search-options.ts.
     ['./src/plugins/search/index.ts', {} satisfies Partial<SearchOptions>],
     // The development server's overlay of problems in the API description, from `npm start`: src/plugins/dev-problems.
     ['./src/plugins/dev-problems/index.ts', {enabled: isDevelopmentServer} satisfies Partial<DevProblemsOptions>],

@@ -8,10 +8,10 @@ import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 import generatedApiSidebar from './docs/api/sidebar';
 import {readVersionsIndex, type OlderVersion} from './src/versions/versions-index';
 import {apis as apisConfig} from './config/apis';
-import {checkApisConfig} from './src/apis/config';
+import {checkApisConfig} from './src/apis/apis-config';
 import {versionsBaseOf} from './src/apis/resolve-apis';
-import {arrangedApiSidebar} from './src/openapi/sidebar-arrangement';
-import {API_OUTPUT_DIR} from './src/openapi/page-ids';
+import {arrangedApiSidebar} from './src/openapi/generation/sidebar-arrangement';
+import {API_OUTPUT_DIR} from './src/openapi/generation/page-ids';
 
 type SidebarItems = Extract<SidebarsConfig[string], unknown[]>;
 

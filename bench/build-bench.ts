@@ -6,7 +6,7 @@ import {stripVTControlCharacters} from 'node:util';
 import {stringify} from 'yaml';
 
 import {countOperations, extendSpec, type JsonObject} from './generate-spec';
-import {parseSpecText} from '../src/spec-source/parse-spec';
+import {parseSpecText} from '../src/spec-reader/parse-spec';
 import {runMeasured} from './run-measured';
 import {copySite} from '../scripts/site-copy';
 import {round, toMib} from './stats';

@@ -9,12 +9,12 @@ import {parseDocument} from 'yaml';
 
 import {startDevServer, waitForPage} from '../scripts/dev-server';
 import {copySite} from '../scripts/site-copy';
-import {SpecDocument, type JsonObject} from '../src/openapi/spec-document';
-import {assignPageIds} from '../src/openapi/page-ids';
-import {parseSpecText} from '../src/spec-source/parse-spec';
+import {SpecDocument, type JsonObject} from '../src/spec-reader/spec-document';
+import {assignPageIds} from '../src/openapi/generation/page-ids';
+import {parseSpecText} from '../src/spec-reader/parse-spec';
 import {meterTreeCpu, sampleTreeRss} from './process-tree';
 import {SCALE_SPEC_SOURCES} from './scale-bench';
-import type {DevSpecName} from './options';
+import type {DevSpecName} from './bench-options';
 
 export interface DevSpec {
   name: DevSpecName;

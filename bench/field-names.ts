@@ -2,7 +2,7 @@
 // each property name of the operation's JSON request body must appear in the
 // HTML as the text of an element, before any JavaScript runs.
 
-import {isObject, type JsonObject, type SpecDocument} from '../src/openapi/spec-document';
+import {isObject, type JsonObject, type SpecDocument} from '../src/spec-reader/spec-document';
 
 /** Follows a `$ref` chain with the site's own resolver. The bench reads one
  * known operation of its own spec, so a ref that does not resolve is an error. */

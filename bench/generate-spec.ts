@@ -2,7 +2,7 @@
 // that the build benchmark can measure how the site scales past the 24
 // operations of the bundled spec. Pure: no I/O, same seed in, same spec out.
 import {mulberry32} from '../scripts/seeded-random';
-import {SpecDocument, isObject} from '../src/openapi/spec-document';
+import {SpecDocument, isObject} from '../src/spec-reader/spec-document';
 
 /** A JSON value as it appears in an OpenAPI document. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | {[key: string]: JsonValue};

@@ -20,7 +20,7 @@ import {chromium, type Browser} from '@playwright/test';
 
 import {CHROMIUM_PATH} from '../config/chromium';
 import {CHROMIUM_FLAGS, localOnlyContext, waitUntilQuiet, watchNetwork} from './page-load';
-import {startStaticServer} from './static-server';
+import {startStaticServer} from './gzip-server';
 import {median} from './stats';
 import {analyseTrace, type MainThreadRun, type TraceEvent} from './trace-breakdown';
 

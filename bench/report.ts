@@ -1,6 +1,6 @@
 import type {BuildResult, MeasuredBuild} from './build-bench';
 import {BUILD_TARGET} from './build-bench';
-import type {Part} from './options';
+import type {Part} from './bench-options';
 import type {DevResult} from './dev-bench';
 import type {QueryRun, SiteFigures} from './search-quality';
 import {toKib} from './stats';

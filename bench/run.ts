@@ -3,7 +3,7 @@
 // Writes bench/results/<date>.json and .md and prints the Markdown. Never
 // fails on a slow figure; exits non-zero only when it could not run at all.
 //
-//   npm run bench -- --only=pages --runs=1      (see bench/options.ts or --help)
+//   npm run bench -- --only=pages --runs=1      (see bench/bench-options.ts or --help)
 import {execFileSync} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import {access, mkdir, readFile, writeFile} from 'node:fs/promises';
@@ -15,11 +15,11 @@ import {chromium, type Browser} from '@playwright/test';
 import {BUNDLED_SPEC, benchmarkBuild, buildInCopy, type BuildResult} from './build-bench';
 import {findOperation, requestBodyPropertyNames} from './field-names';
 import {countOperations} from './generate-spec';
-import {SpecDocument, type JsonObject} from '../src/openapi/spec-document';
-import {parseSpecText} from '../src/spec-source/parse-spec';
+import {SpecDocument, type JsonObject} from '../src/spec-reader/spec-document';
+import {parseSpecText} from '../src/spec-reader/parse-spec';
 import {CHROMIUM_FLAGS, CHROMIUM_PATH} from '../config/chromium';
 import {setUpPeers} from './peers';
-import {DEFAULT_OPTIONS, parseOptions, USAGE, type BenchOptions} from './options';
+import {DEFAULT_OPTIONS, parseOptions, USAGE, type BenchOptions} from './bench-options';
 import {benchmarkScaleSpec, SCALE_MEMORY_LIMIT_BYTES, SCALE_SPEC_SOURCES, scaleSpecFile, type ScaleResult} from './scale-bench';
 import {benchmarkDev, DEV_SPECS, type DevResult} from './dev-bench';
 import {measureSearchQuality, readQueries, renderSearchQuality, type QueryRun, type SiteFigures} from './search-quality';
@@ -28,7 +28,7 @@ import {benchPackageVersion, ensureBenchPackages} from './packages';
 import {benchmarkVersions, renderVersions} from './versions-bench';
 import {localDate, renderSummary, resultsBaseName, type BenchResults, type MachineInfo} from './report';
 import {stopRunningCommands} from './run-measured';
-import {startStaticServer, type StaticServer} from './static-server';
+import {startStaticServer, type StaticServer} from './gzip-server';
 import {measurePages, peerRatios, type PageResult, type PageTarget, type PeerResult} from './web-bench';
 
 const projectRoot = path.resolve(__dirname, '..');

@@ -6,12 +6,12 @@ import type {Browser} from '@playwright/test';
 
 import {buildInCopy, runBuildSteps, type BuildInCopyOptions, type MeasuredBuild} from './build-bench';
 import {countOperations} from './generate-spec';
-import {parseSpecText, readResolvedSpec} from '../src/spec-source/parse-spec';
-import {API_DOCS_BASE_PATH, assignPageIds} from '../src/openapi/page-ids';
-import {isObject, SpecDocument} from '../src/openapi/spec-document';
+import {parseSpecText, readResolvedSpec} from '../src/spec-reader/parse-spec';
+import {API_DOCS_BASE_PATH, assignPageIds} from '../src/openapi/generation/page-ids';
+import {isObject, SpecDocument} from '../src/spec-reader/spec-document';
 import {writeSearchIndex} from '../src/plugins/search';
-import {DEFAULT_OPTIONS as SEARCH_DEFAULTS} from '../src/plugins/search/options';
-import type {ScaleSpecName} from './options';
+import {DEFAULT_OPTIONS as SEARCH_DEFAULTS} from '../src/plugins/search/search-options';
+import type {ScaleSpecName} from './bench-options';
 import {BENCH_DIR, benchPackageDir, benchPackageVersion} from './packages';
 import {measureFirstSearch, type SearchQueryRun} from './search-bench';
 import {gzipSize, round} from './stats';

@@ -26,7 +26,7 @@ import {parseCommandLine} from '../scripts/command-line';
 import {CHROMIUM_FLAGS, CHROMIUM_PATH} from '../config/chromium';
 import {benchPackageDir} from './packages';
 import {waitUntilQuiet, watchNetwork} from './page-load';
-import {freePort} from './static-server';
+import {freePort} from './gzip-server';
 import {splitQueryTime, type QuerySplit, type TimedResponse} from './search-timing';
 import {median} from './stats';
 

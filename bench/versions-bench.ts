@@ -9,13 +9,13 @@ import {copyFile, mkdir, readdir, readFile, rm, writeFile} from 'node:fs/promise
 import path from 'node:path';
 
 import {copySite} from '../scripts/site-copy';
-import {APIS_CONFIG_FILE} from '../src/apis/config';
-import {assignPageIds} from '../src/openapi/page-ids';
-import {asString, type SpecDocument} from '../src/openapi/spec-document';
-import {readResolvedSpec} from '../src/spec-source/parse-spec';
+import {APIS_CONFIG_FILE} from '../src/apis/apis-config';
+import {assignPageIds} from '../src/openapi/generation/page-ids';
+import {asString, type SpecDocument} from '../src/spec-reader/spec-document';
+import {readResolvedSpec} from '../src/spec-reader/parse-spec';
 import {runBuildSteps, type MeasuredBuild} from './build-bench';
 import {measureFirstLoad, type FirstLoad} from './first-load';
-import {VERSIONS_SCENARIOS, type VersionsScenarioName} from './options';
+import {VERSIONS_SCENARIOS, type VersionsScenarioName} from './bench-options';
 import {benchPackageDir} from './packages';
 import {SCALE_SPEC_SOURCES} from './scale-bench';
 
@@ -50,7 +50,7 @@ export interface VersionsScenario {
 
 /** The config/apis.ts of a site with Meridian and GitHub's description, as a user adding an API writes it. */
 export function secondApiConfig(specPath: string): string {
-  return `import type {ApisConfig} from '../src/apis/config';
+  return `import type {ApisConfig} from '../src/apis/apis-config';
 
 export const apis = {
   meridian: {label: 'Meridian', specPath: 'openapi/meridian.yaml', outputDir: 'docs/api'},

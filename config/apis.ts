@@ -1,4 +1,4 @@
-import type {ApisConfig} from '../src/apis/config';
+import type {ApisConfig} from '../src/apis/apis-config';
 
 /**
  * The APIs this site publishes, as docusaurus-openapi-docs' `config` option

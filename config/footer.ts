@@ -1,6 +1,6 @@
 import type {UserThemeConfig} from '@docusaurus/theme-common';
-import type {ApiLinks} from '../src/openapi/api-links';
-import type {ApiReference} from '../src/openapi/site-references';
+import type {ApiLinks} from '../src/openapi/links/api-links';
+import type {ApiReference} from '../src/openapi/links/site-references';
 import {siteSettings} from './site';
 
 type Footer = NonNullable<UserThemeConfig['footer']>;
@@ -8,7 +8,7 @@ type Footer = NonNullable<UserThemeConfig['footer']>;
 const from = 'config/footer.ts';
 
 /** The footer, with its links into the API reference resolved against the
- * resolved description (see src/openapi/api-links.ts). */
+ * resolved description (see src/openapi/links/api-links.ts). */
 export function createFooter(links: Pick<ApiLinks, 'apiLink' | 'optionalApiLink'>) {
   // A shortcut to one operation is left out when the description has no such
   // operation: "Campaign reports" leading to another API's overview would

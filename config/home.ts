@@ -1,4 +1,4 @@
-import type {ApiLinks} from '../src/openapi/api-links';
+import type {ApiLinks} from '../src/openapi/links/api-links';
 
 /** The home page's links into the API reference, resolved at build time and
  * handed to src/pages/index.tsx as `customFields.homeLinks`. */

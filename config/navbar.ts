@@ -1,6 +1,6 @@
 import type {UserThemeConfig} from '@docusaurus/theme-common';
 import {siteSettings} from './site';
-import type {SiteApi} from '../src/apis/config';
+import type {SiteApi} from '../src/apis/apis-config';
 
 type Navbar = NonNullable<UserThemeConfig['navbar']>;
 

@@ -9,18 +9,18 @@
 // JSON rendered by React, so nothing in a spec can turn into MDX or HTML.
 // Each other API of config/apis.ts (src/apis/) gets the same two files in its
 // own folder, from its configured versions and its resolved spec: its page is
-// <route prefix>/changelog (`changelog` is never a page id, src/openapi/page-ids.ts).
+// <route prefix>/changelog (`changelog` is never a page id, src/openapi/generation/page-ids.ts).
 // Exit status: 0 when every API's files are written, 1 otherwise.
 import {existsSync, mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 
 import {loadSpecFile, SpecLoadError} from '../src/openapi-diff/load-spec';
-import type {Changelog} from '../src/openapi-diff/types';
+import type {Changelog} from '../src/openapi-diff/diff-types';
 import {parseCommandLine, UsageError} from './command-line';
 import {readVersionsIndex} from '../src/versions/versions-index';
 import {checkReleases, VersionConfigError} from '../src/versions/releases';
-import {ApiConfigError, checkApisConfig, type SiteApi} from '../src/apis/config';
+import {ApiConfigError, checkApisConfig, type SiteApi} from '../src/apis/apis-config';
 import {loadApisConfig, versionsBaseOf} from '../src/apis/resolve-apis';
 import {buildChangelog, CHANGELOG_DATA_FILE as DATA_FILE, changelogFromSpecs, type ReleaseSnapshot} from '../src/openapi-diff/changelog';
 

@@ -12,10 +12,10 @@
 import {rmSync} from 'node:fs';
 import process from 'node:process';
 
-import {API_OUTPUT_DIR} from '../src/openapi/page-ids';
+import {API_OUTPUT_DIR} from '../src/openapi/generation/page-ids';
 import {runDocusaurus} from './docusaurus-command';
 import {syncGeneratedFiles} from './sync-generated';
-import {checkApisConfig, stagingDirOf} from '../src/apis/config';
+import {checkApisConfig, stagingDirOf} from '../src/apis/apis-config';
 import {loadApisConfig} from '../src/apis/resolve-apis';
 
 /** `.gen/api` for `docs/api`: the plugin takes the pages' ids from the path after its first folder, so only that folder's name may differ. */

@@ -34,8 +34,8 @@ import {browseBuiltSite, launchBrowser, pickBrowseRoutes} from './real-world/bro
 import {browserFailure, classifyFailure} from './real-world/classify';
 import {describeOrigin, installedVersions, listCandidates, missingCollections, SAMPLE_SHARES} from './real-world/collections';
 import {countOperations, parseDescription} from './real-world/count-operations';
-import {jsonReport, markdownReport, resultCell, type DescriptionResult, type RunInfo} from './real-world/report';
-import {sampleDescriptions, sizeClass, type Candidate} from './real-world/sample';
+import {jsonReport, markdownReport, resultCell, type DescriptionResult, type RunInfo} from './real-world/real-world-report';
+import {sampleDescriptions, sizeClass, type Candidate} from './real-world/pick-sample';
 import {siteSteps, type SiteStep} from './real-world/site-steps';
 
 const projectRoot = path.resolve(__dirname, '..');

@@ -9,7 +9,7 @@
 import process from 'node:process';
 
 import {diffSpecs} from '../src/openapi-diff/diff-specs';
-import {formatDiff} from '../src/openapi-diff/format';
+import {formatDiff} from '../src/openapi-diff/format-diff';
 import {SpecLoadError, loadSpecFile} from '../src/openapi-diff/load-spec';
 import {parseCommandLine, UsageError} from './command-line';
 

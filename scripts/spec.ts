@@ -11,7 +11,7 @@ import type {SpecEnv} from '../src/spec-source/index.js';
 import {parseCommandLine, UsageError} from './command-line';
 import {checkReleases, listReleaseEntries, VersionConfigError, type CheckedRelease} from '../src/versions/releases';
 import {writeVersions} from '../src/versions/versions-index';
-import {ApiConfigError, checkApisConfig, type SiteApi} from '../src/apis/config';
+import {ApiConfigError, checkApisConfig, type SiteApi} from '../src/apis/apis-config';
 import {loadApisConfig, resolveOtherApi, versionsBaseOf} from '../src/apis/resolve-apis';
 
 // The spec step reads the environment here and in scripts/start.ts, through readSpecEnv.

@@ -21,10 +21,10 @@ import process from 'node:process';
 import {devFailure, devProblems, MAX_LISTED_PROBLEMS, problemLine, type DevProblem, type DevStatus} from '../src/dev-loop/status';
 import {localReferencedFiles, watchFiles} from '../src/dev-loop/source-files';
 import {parseWatchInterval} from '../src/dev-loop/watch-interval';
-import {displayPath} from '../src/spec-source/config';
+import {displayPath} from '../src/spec-source/spec-config';
 import {BUNDLED_SPEC_PATH, readSpecConfig, readSpecEnv, resolveSpec, SpecConfigError, type SpecConfig, type SpecEnv} from '../src/spec-source/index.js';
-import {parseSpecText} from '../src/spec-source/parse-spec';
-import {DEV_STATUS_FILE} from '../src/plugins/dev-problems/options';
+import {parseSpecText} from '../src/spec-reader/parse-spec';
+import {DEV_STATUS_FILE} from '../src/plugins/dev-problems/dev-problems-options';
 import {generateApiPages} from './gen-in-process';
 import {runChangelog} from './gen-changelog';
 

@@ -4,7 +4,7 @@
 import {mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {SCHEMA_PAGES_DIR} from '../src/openapi/page-ids';
+import {SCHEMA_PAGES_DIR} from '../src/openapi/generation/page-ids';
 import {CHANGELOG_DATA_FILE} from '../src/openapi-diff/changelog';
 
 /** Whether the plugin's clean (`docusaurus clean-api-docs`) deletes a file of this name in the output folder. */

@@ -39,7 +39,7 @@ const workDir = path.join(projectRoot, '.work');
 const siteDirOf = (index: number) => path.join(workDir, index === 0 ? 'corpus-site' : `corpus-site-${index + 1}`);
 const logDir = path.join(workDir, 'corpus-logs');
 /** The test fixtures, by absolute path: their builds are kept for the e2e suite. */
-// A fixture of several APIs is a site configuration, not one description: scripts/fixture-builds.ts builds it with its config/apis.ts.
+// A fixture of several APIs is a site configuration, not one description: scripts/build-fixtures.ts builds it with its config/apis.ts.
 const FIXTURES = new Map(
   Object.entries(FIXTURE_SPECS)
     .filter(([name]) => FIXTURE_API_CONFIGS[name as FixtureName] === undefined)
@@ -183,7 +183,7 @@ async function buildAndCheck(
 
 /**
  * A fixture that is a site configuration (FIXTURE_API_CONFIGS) rather than one
- * description, built as scripts/fixture-builds.ts builds it, in its own site
+ * description, built as scripts/build-fixtures.ts builds it, in its own site
  * copy, while a corpus job waits for it: the e2e suite then finds it current
  * instead of building it alone, on one core, after the corpus. Its main API's
  * operations must each have a page.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 
-import {SpecDocument, type JsonObject} from '../../src/openapi/spec-document';
+import {SpecDocument, type JsonObject} from '../../src/spec-reader/spec-document';
 import {checkFieldNames, elementTexts, requestBodyPropertyNames, resolveRef} from '../field-names';
 
 const bundled = new SpecDocument(parse(readFileSync(path.join(__dirname, '../../openapi/meridian.yaml'), 'utf8')) as JsonObject);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 
-import {HTTP_METHODS} from '../../src/openapi/spec-document';
+import {HTTP_METHODS} from '../../src/spec-reader/spec-document';
 import {countOperations, extendSpec, generateSpec, type JsonObject} from '../generate-spec';
 
 const bundled = parse(readFileSync(path.join(__dirname, '../../openapi/meridian.yaml'), 'utf8'), {maxAliasCount: 100}) as JsonObject;

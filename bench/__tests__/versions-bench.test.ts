@@ -3,8 +3,8 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 
-import {checkApisConfig} from '../../src/apis/config';
-import {SpecDocument} from '../../src/openapi/spec-document';
+import {checkApisConfig} from '../../src/apis/apis-config';
+import {SpecDocument} from '../../src/spec-reader/spec-document';
 import {pagesOfEachType, renderVersions, SECOND_API, secondApiConfig, type VersionsScenario} from '../versions-bench';
 import type {MeasuredBuild} from '../build-bench';
 

@@ -1,7 +1,7 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 
-import {createApiLinks} from '../../src/openapi/api-links';
-import {miniMeridian, temporarySite} from '../../src/openapi/__tests__/helpers/mini-meridian';
+import {createApiLinks} from '../../src/openapi/links/api-links';
+import {miniMeridian, temporarySite} from '../../src/openapi/test-helpers/mini-meridian';
 import {createFooter} from '../footer';
 import {createHomeLinks} from '../home';
 

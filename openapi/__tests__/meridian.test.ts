@@ -19,7 +19,7 @@ function loadSpec(): JsonObject {
 
 const spec = loadSpec();
 
-// Its own list and walk, not src/openapi/spec-document.ts's, on purpose: these tests check the file, whichever code reads it.
+// Its own list and walk, not src/spec-reader/spec-document.ts's, on purpose: these tests check the file, whichever code reads it.
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 const EXPECTED_OPERATIONS: ReadonlyArray<readonly [string, string, string, string]> = [

@@ -1,4 +1,4 @@
-import {bodyAnchor, callbackAnchorPrefix, childAnchor, parameterAnchor, responseHeaderAnchor, SCHEMA_PAGE_ANCHOR} from '../../src/openapi/field-anchors';
+import {bodyAnchor, callbackAnchorPrefix, childAnchor, parameterAnchor, responseHeaderAnchor, SCHEMA_PAGE_ANCHOR} from '../../src/openapi/links/field-anchors';
 import {expectedTitle} from './expected-operations';
 
 /**
@@ -10,7 +10,7 @@ import {expectedTitle} from './expected-operations';
 
 type Json = Record<string, unknown>;
 
-// Its own HTTP_METHODS and $ref walk, not src/openapi/spec-document.ts's, on purpose: an oracle must not share the code it checks.
+// Its own HTTP_METHODS and $ref walk, not src/spec-reader/spec-document.ts's, on purpose: an oracle must not share the code it checks.
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
 
 /** A path item's operations: its fixed-field methods in `order`, then OpenAPI 3.2's `additionalOperations` under their own names. */

@@ -7,7 +7,7 @@ import {parse} from 'yaml';
  * the generator it checks.
  */
 
-// Its own HTTP_METHODS, $ref walk and YAML parse, not src/openapi/spec-document.ts's or parseSpecText, on purpose: an oracle must not share the code it checks.
+// Its own HTTP_METHODS, $ref walk and YAML parse, not src/spec-reader/spec-document.ts's or parseSpecText, on purpose: an oracle must not share the code it checks.
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
 
 /** A path item's operations: its fixed-field methods, then OpenAPI 3.2's `additionalOperations` under their own names. */

@@ -6,7 +6,7 @@ import {generateSpec} from '../../bench/generate-spec';
 import {listSiteFiles} from '../site-copy';
 import {prepareCorpusSite, resetGenerated} from './corpus-site';
 import {runStep} from './run-step';
-import {APIS_CONFIG_FILE} from '../../src/apis/config';
+import {APIS_CONFIG_FILE} from '../../src/apis/apis-config';
 
 /**
  * Sites built from the test fixtures for the end-to-end suite: the hostile

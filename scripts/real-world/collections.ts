@@ -1,7 +1,7 @@
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 
-import type {Candidate} from './sample';
+import type {Candidate} from './pick-sample';
 
 /**
  * The collections of real descriptions on the npm registry, installed into

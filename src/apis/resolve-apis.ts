@@ -1,10 +1,10 @@
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 
-import {BUNDLED_SPEC_PATH} from '../spec-source/config.js';
-import type {SpecEnv} from '../spec-source/config.js';
+import {BUNDLED_SPEC_PATH} from '../spec-source/spec-config.js';
+import type {SpecEnv} from '../spec-source/spec-config.js';
 import {LOG_PREFIX, resolveSpec, type FetchTuning, type ResolveSpecResult, type SpecLogger} from '../spec-source/resolve-spec.js';
-import {apiSidebarId, APIS_CONFIG_FILE, type ApisConfig, type SiteApi} from './config';
+import {apiSidebarId, APIS_CONFIG_FILE, type ApisConfig, type SiteApi} from './apis-config';
 import type {VersionsBase} from '../versions/versions-index';
 
 /** The configuration of a site without `config/apis.ts`: Meridian alone, from the bundled file. */

@@ -7,7 +7,7 @@
  * the click lands; only the speculative viewport prefetch is turned off.
  */
 import type {ClientModule} from '@docusaurus/types';
-import {loadPrism} from './prism-runtime';
+import {loadPrism} from '../plugins/prism-on-demand/client/prism-runtime';
 
 interface DocusaurusGlobal {
   prefetch: (routePath: string) => false | Promise<void[]>;

@@ -1,12 +1,12 @@
 import {useCallback, useSyncExternalStore} from 'react';
-import {fullModelOf, loadFullModel} from '@site/src/client/page-model';
+import {fullModelOf, loadFullModel} from '@site/src/plugins/page-data/client/page-model';
 
 const noSubscription = () => () => undefined;
 const nothingToLoad = () => undefined;
 
 /**
  * A page's full model: `page` itself unless it is a core whose full model
- * has not arrived (`full: false`, src/client/page-model.ts); `load` fetches
+ * has not arrived (`full: false`, src/plugins/page-data/client/page-model.ts); `load` fetches
  * it, once, and the component renders again when it is there, or with
  * `error` when it could not be fetched (a later `load` tries again).
  */

@@ -1,5 +1,5 @@
 import {useQueryString} from '@docusaurus/theme-common';
-import type {MediaTypeModel} from '@site/src/openapi/types';
+import type {MediaTypeModel} from '@site/src/openapi/models/model-types';
 
 /**
  * The URL query parameter that holds the request content type a reader chose

@@ -3,12 +3,12 @@ import path from 'node:path';
 
 import {diffSpecs} from './diff-specs';
 import {SpecLoadError, loadSpecFile} from './load-spec';
-import type {Change, Changelog, ChangelogEntry, DiffCounts, OperationDiff, OperationRef, SpecDiff} from './types';
-import {findFieldAnchor} from '../openapi/field-lookup';
-import {operationPageModel} from '../openapi/model';
-import {API_DOCS_BASE_PATH, assignPageIds} from '../openapi/page-ids';
-import {resolveReference} from '../openapi/site-references';
-import {SpecDocument, asString, isObject} from '../openapi/spec-document';
+import type {Change, Changelog, ChangelogEntry, DiffCounts, OperationDiff, OperationRef, SpecDiff} from './diff-types';
+import {findFieldAnchor} from '../openapi/models/field-lookup';
+import {operationPageModel} from '../openapi/models/model';
+import {API_DOCS_BASE_PATH, assignPageIds} from '../openapi/generation/page-ids';
+import {resolveReference} from '../openapi/links/site-references';
+import {SpecDocument, asString, isObject} from '../spec-reader/spec-document';
 
 /** A past published state of the spec, kept as `openapi/releases/<version>.yaml`. */
 export interface ReleaseSnapshot {

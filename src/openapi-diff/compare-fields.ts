@@ -1,6 +1,6 @@
 import {RULES, change} from './rules';
 import type {Direction, FieldMap, FieldShape} from './schema-fields';
-import type {Change} from './types';
+import type {Change} from './diff-types';
 import {codeList, enumValueText, plural, typeText} from './wording';
 
 /** Changes to values and fields (a parameter, a body, a field of either),

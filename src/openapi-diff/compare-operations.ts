@@ -3,7 +3,7 @@ import {compareSecurity} from './compare-security';
 import {asObject, mediaTypesOf, type Operation, type Parameter} from './operations';
 import {RULES, change} from './rules';
 import {schemaFields, type FieldShape} from './schema-fields';
-import type {Change} from './types';
+import type {Change} from './diff-types';
 import {capitalise} from './wording';
 
 /** The changes between two versions of one operation: deprecation, security,

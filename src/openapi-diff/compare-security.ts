@@ -1,7 +1,7 @@
-import {isObject} from '../openapi/spec-document';
+import {isObject} from '../spec-reader/spec-document';
 import type {Operation} from './operations';
 import {RULES, change} from './rules';
-import type {Change} from './types';
+import type {Change} from './diff-types';
 import {codeList, plural} from './wording';
 
 interface SecurityModel {

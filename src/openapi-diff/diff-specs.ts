@@ -1,8 +1,8 @@
-import {dereference} from '../openapi/spec-document';
+import {dereference} from '../spec-reader/spec-document';
 import {compareOperations} from './compare-operations';
 import {asObject, operationsOf} from './operations';
 import {RULES, change} from './rules';
-import type {OperationDiff, SpecDiff} from './types';
+import type {OperationDiff, SpecDiff} from './diff-types';
 
 function infoVersion(spec: unknown): string | undefined {
   const version = asObject(asObject(spec)?.info)?.version;

@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 
-import {decodeSpecBytes, parseResolvedSpecText} from '../spec-source/parse-spec';
-import {dereference, isObject} from '../openapi/spec-document';
+import {decodeSpecBytes, parseResolvedSpecText} from '../spec-reader/parse-spec';
+import {dereference, isObject} from '../spec-reader/spec-document';
 
 /** A spec file that cannot be read or is not an OpenAPI 3.x document; the message names the file. */
 export class SpecLoadError extends Error {
@@ -27,7 +27,7 @@ function describeReadError(error: unknown): string {
  * the same safe parser as `npm run spec` (core schema, capped aliases), so a
  * file that the build accepts is read here in exactly the same way; the
  * resolved spec's data comes from its parse cache when an earlier step of the
- * build parsed the same text (src/spec-source/parsed-spec-cache.ts).
+ * build parsed the same text (src/spec-reader/parsed-spec-cache.ts).
  */
 export function loadSpecFile(file: string): Record<string, unknown> {
   let bytes: Uint8Array;

@@ -1,5 +1,5 @@
-import {SpecDocument, isObject, type JsonObject} from '../openapi/spec-document';
-import type {OperationRef} from './types';
+import {SpecDocument, isObject, type JsonObject} from '../spec-reader/spec-document';
+import type {OperationRef} from './diff-types';
 
 /** The operations of a (dereferenced) document as the diff compares them,
  * walked by the site's one reader (spec-document.ts). */

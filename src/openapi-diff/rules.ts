@@ -18,7 +18,7 @@
 //
 // The README next to this file lists the rules as a table.
 
-import type {Change, ChangeKind} from './types';
+import type {Change, ChangeKind} from './diff-types';
 
 export interface Rule {
   breaking: boolean;

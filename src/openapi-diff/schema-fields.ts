@@ -1,4 +1,4 @@
-import {isObject} from '../openapi/spec-document';
+import {isObject} from '../spec-reader/spec-document';
 
 /**
  * Which way data flows through a schema. It decides which fields exist

@@ -4,8 +4,8 @@ import {setTimeout as sleepFor} from 'node:timers/promises';
 import zlib from 'node:zlib';
 import type {Readable} from 'node:stream';
 
-import {SpecSourceError} from './errors.js';
-import {formatBytes, formatDuration} from './format.js';
+import {SpecSourceError} from '../spec-reader/spec-errors.js';
+import {formatBytes, formatDuration} from './format-units.js';
 import {isSameOrigin, parseRetryAfter, redactUrl} from './urls.js';
 
 /**

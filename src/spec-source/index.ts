@@ -2,12 +2,12 @@
 // the site is built from. `scripts/spec.ts` is the command-line entry.
 export {resolveSpec, LOG_PREFIX} from './resolve-spec.js';
 export type {FetchTuning, ResolveSpecOptions, ResolveSpecResult, SpecLogger} from './resolve-spec.js';
-export {readSpecConfig, readSpecEnv, BUNDLED_SPEC_PATH, DEFAULT_TIMEOUT_MS, OUT_DIR} from './config.js';
-export type {SpecConfig, SpecEnv, SpecSource, SpecSourceKind} from './config.js';
-export {SpecConfigError, SpecSourceError} from './errors.js';
+export {readSpecConfig, readSpecEnv, BUNDLED_SPEC_PATH, DEFAULT_TIMEOUT_MS, OUT_DIR} from './spec-config.js';
+export type {SpecConfig, SpecEnv, SpecSource, SpecSourceKind} from './spec-config.js';
+export {SpecConfigError, SpecSourceError} from '../spec-reader/spec-errors.js';
 export {DEFAULT_MAX_BYTES, FETCH_DEFAULTS, USER_AGENT, fetchSpec} from './fetch-spec.js';
 export type {FetchSpecOptions, FetchedSpec} from './fetch-spec.js';
-export {MAX_ALIAS_COUNT, decodeSpecBytes, parseSpecText, serializeSpec} from './parse-spec.js';
+export {MAX_ALIAS_COUNT, decodeSpecBytes, parseSpecText, serializeSpec} from '../spec-reader/parse-spec.js';
 export {validateSpec} from './validate-spec.js';
 export {formatProblem, readablePath, summarizeProblems} from './problems.js';
 export type {ProblemKind, ProblemsFile, SpecProblem} from './problems.js';

@@ -1,7 +1,7 @@
 import type * as RedoclyCore from '@redocly/openapi-core';
 import type {Document as RedoclyDocument, NormalizedProblem} from '@redocly/openapi-core';
 
-import {decodePointerSegment, escapePointerSegment, isObject, unescapePointerSegment, valueAtRef} from '../openapi/spec-document';
+import {decodePointerSegment, escapePointerSegment, isObject, unescapePointerSegment, valueAtRef} from '../spec-reader/spec-document';
 import type {ProblemKind, SpecProblem} from './problems.js';
 
 /**

@@ -1,11 +1,11 @@
 import {exec as execJsonPath, type JsonValue} from 'jsonpath-rfc9535';
 import {LineCounter, isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode} from 'yaml';
 
-import {isObject} from '../openapi/spec-document';
-import type {OverlayFile} from './config.js';
-import {SpecSourceError} from './errors.js';
-import {plural} from './format.js';
-import {decodeSpecBytes, parseSpecText, serializeSpec} from './parse-spec.js';
+import {isObject} from '../spec-reader/spec-document';
+import type {OverlayFile} from './spec-config.js';
+import {SpecSourceError} from '../spec-reader/spec-errors.js';
+import {plural} from './format-units.js';
+import {decodeSpecBytes, parseSpecText, serializeSpec} from '../spec-reader/parse-spec.js';
 import type {SpecProblem} from './problems.js';
 import {convertSwagger2} from './validate-spec.js';
 import {sha256} from './write-spec.js';

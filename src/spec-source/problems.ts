@@ -1,4 +1,4 @@
-import {unescapePointerSegment} from '../openapi/spec-document';
+import {unescapePointerSegment} from '../spec-reader/spec-document';
 
 /**
  * Problems of a description that can still be published: each one located

@@ -1,17 +1,17 @@
 import {readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
 
-import {BUNDLED_SPEC_PATH, OUT_DIR, displayPath, readSpecConfig} from './config.js';
-import type {SpecConfig, SpecEnv, SpecSource} from './config.js';
-import {SpecConfigError, SpecSourceError} from './errors.js';
+import {BUNDLED_SPEC_PATH, OUT_DIR, displayPath, readSpecConfig} from './spec-config.js';
+import type {SpecConfig, SpecEnv, SpecSource} from './spec-config.js';
+import {SpecConfigError, SpecSourceError} from '../spec-reader/spec-errors.js';
 import {fetchSpec} from './fetch-spec.js';
 import type {FetchSpecOptions} from './fetch-spec.js';
-import {formatAge, formatBytes, formatDuration, plural} from './format.js';
-import {decodeSpecBytes, parseSpecText, serializeSpec} from './parse-spec.js';
+import {formatAge, formatBytes, formatDuration, plural} from './format-units.js';
+import {decodeSpecBytes, parseSpecText, serializeSpec} from '../spec-reader/parse-spec.js';
 import {applyOverlays, readOverlays} from './overlays.js';
 import {redactSecrets} from './urls.js';
-import {pageOutline} from '../openapi/page-outline';
-import {SpecDocument} from '../openapi/spec-document';
+import {pageOutline} from '../openapi/generation/page-outline';
+import {SpecDocument} from '../spec-reader/spec-document';
 import {problemsFile, summarizeProblems, type SpecProblem} from './problems.js';
 import {validateSpec, type ValidatedSpec} from './validate-spec.js';
 import {

@@ -1,4 +1,4 @@
-import {decodePointerSegment, escapePointerSegment, isObject} from '../openapi/spec-document';
+import {decodePointerSegment, escapePointerSegment, isObject} from '../spec-reader/spec-document';
 import type {OpenApiDocument} from './validate-spec.js';
 
 /**

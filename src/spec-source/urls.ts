@@ -1,4 +1,4 @@
-import {SpecConfigError} from './errors.js';
+import {SpecConfigError} from '../spec-reader/spec-errors.js';
 
 /** Path of the spec on the proxy, relative to SPEC_PROXY_URL. */
 export const PROXY_SPEC_PATH = 'api/swagger-yaml';

@@ -1,10 +1,10 @@
 import type {convertObj as ConvertObj} from 'swagger2openapi';
 
-import {findLinkProblems} from '../openapi/link-problems';
-import {API_DOCS_BASE_PATH, assignPageIds} from '../openapi/page-ids';
-import {linkContextFor} from '../openapi/spec-link-context';
-import {SpecDocument, isObject} from '../openapi/spec-document';
-import {SpecSourceError} from './errors.js';
+import {findLinkProblems} from '../openapi/links/link-problems';
+import {API_DOCS_BASE_PATH, assignPageIds} from '../openapi/generation/page-ids';
+import {linkContextFor} from '../openapi/links/spec-link-context';
+import {SpecDocument, isObject} from '../spec-reader/spec-document';
+import {SpecSourceError} from '../spec-reader/spec-errors.js';
 import {lintSource, lintSpec} from './lint-spec.js';
 import type {SpecProblem} from './problems.js';
 import {withDistinctSanitisedNames} from './swagger-names.js';

@@ -2,7 +2,7 @@ import {createHash, randomBytes} from 'node:crypto';
 import {mkdir, open, readFile, rename, unlink} from 'node:fs/promises';
 import path from 'node:path';
 
-import type {SpecSourceKind} from './config.js';
+import type {SpecSourceKind} from './spec-config.js';
 import type {AppliedOverlay} from './overlays.js';
 
 export const SPEC_FILE_NAME = 'openapi.yaml';

@@ -1,7 +1,7 @@
 import {readFileSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 
-import {decodeSpecBytes, parseSpecText} from '../spec-source/parse-spec.js';
+import {decodeSpecBytes, parseSpecText} from '../spec-reader/parse-spec.js';
 
 /**
  * The released versions of an API: one file per version (see

@@ -1,5 +1,5 @@
-import {asString} from '../openapi/spec-document';
-import type {PageIdAssignment} from '../openapi/page-ids';
+import {asString} from '../spec-reader/spec-document';
+import type {PageIdAssignment} from '../openapi/generation/page-ids';
 import type {VersionPage} from './page-keys';
 
 /** Every page of one version, by key. */

@@ -1,9 +1,9 @@
 import {existsSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 
-import {pageOutline} from '../openapi/page-outline';
-import {SpecDocument} from '../openapi/spec-document';
-import {serializeSpec} from '../spec-source/parse-spec.js';
+import {pageOutline} from '../openapi/generation/page-outline';
+import {SpecDocument} from '../spec-reader/spec-document';
+import {serializeSpec} from '../spec-reader/parse-spec.js';
 import {validateSpec} from '../spec-source/validate-spec.js';
 import {PAGE_OUTLINE_FILE_NAME, SPEC_FILE_NAME, writeFileAtomically} from '../spec-source/write-spec.js';
 import {compareVersions, type CheckedRelease} from './releases';

@@ -15,7 +15,7 @@ import {startTestApi, type TestApi} from './test-api';
 
 const BUILD = path.resolve(__dirname, '../../.work/fixture-builds/apis/build');
 if (!existsSync(path.join(BUILD, 'sitemap.xml'))) {
-  throw new Error(`no two-API fixture build at ${BUILD}: run "npm run test:e2e" (it builds tests/fixtures/apis/apis.ts first) or "tsx scripts/fixture-builds.ts"`);
+  throw new Error(`no two-API fixture build at ${BUILD}: run "npm run test:e2e" (it builds tests/fixtures/apis/apis.ts first) or "tsx scripts/build-fixtures.ts"`);
 }
 const site = serveDuringTests(test, BUILD);
 

@@ -16,7 +16,7 @@ import {CLIENT, startTestApi, type TestApi} from './test-api';
 
 const BUILD = path.resolve(__dirname, '../../.work/fixture-builds/auth/build');
 if (!existsSync(path.join(BUILD, 'sitemap.xml'))) {
-  throw new Error(`no auth fixture build at ${BUILD}: run "npm run test:e2e" (it builds tests/fixtures/auth.yaml first) or "tsx scripts/fixture-builds.ts"`);
+  throw new Error(`no auth fixture build at ${BUILD}: run "npm run test:e2e" (it builds tests/fixtures/auth.yaml first) or "tsx scripts/build-fixtures.ts"`);
 }
 const site = serveDuringTests(test, BUILD);
 

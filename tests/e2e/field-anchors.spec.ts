@@ -1,6 +1,6 @@
 import type {Page} from '@playwright/test';
 
-import {escapeFieldName} from '../../src/openapi/field-anchors';
+import {escapeFieldName} from '../../src/openapi/links/field-anchors';
 import {test, expect, gotoHydrated} from './fixtures';
 import {fieldPaths, findOperation, requestBodySchema, resolvedSpec, responseSchemas} from './spec-helpers';
 

@@ -19,7 +19,7 @@ import {serveDuringTests} from './static-server';
 const KEPT = path.resolve(__dirname, '../../.work/fixture-builds/imperfect');
 const BUILD = path.join(KEPT, 'build');
 if (!existsSync(path.join(BUILD, 'sitemap.xml'))) {
-  throw new Error(`no imperfect build at ${BUILD}: run "npm run test:e2e" (it builds tests/fixtures/imperfect.yaml first) or "tsx scripts/fixture-builds.ts"`);
+  throw new Error(`no imperfect build at ${BUILD}: run "npm run test:e2e" (it builds tests/fixtures/imperfect.yaml first) or "tsx scripts/build-fixtures.ts"`);
 }
 const FIXTURE_LINES = readFileSync(path.resolve(__dirname, '../fixtures/imperfect.yaml'), 'utf8').split('\n');
 const LOG = readFileSync(path.join(KEPT, 'build.log'), 'utf8');

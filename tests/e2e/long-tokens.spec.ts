@@ -14,7 +14,7 @@ import {serveDuringTests} from './static-server';
 
 const HOSTILE_BUILD = path.resolve(__dirname, '../../.work/fixture-builds/hostile/build');
 if (!existsSync(path.join(HOSTILE_BUILD, 'sitemap.xml'))) {
-  throw new Error(`no hostile build at ${HOSTILE_BUILD}: run "npm run test:e2e" (it builds tests/fixtures/hostile.yaml first) or "tsx scripts/fixture-builds.ts"`);
+  throw new Error(`no hostile build at ${HOSTILE_BUILD}: run "npm run test:e2e" (it builds tests/fixtures/hostile.yaml first) or "tsx scripts/build-fixtures.ts"`);
 }
 
 const PHONE_WIDTH = 375;

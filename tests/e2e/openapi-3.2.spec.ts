@@ -15,7 +15,7 @@ import {startTestApi, type TestApi} from './test-api';
 
 const BUILD = path.resolve(__dirname, '../../.work/fixture-builds/oas32/build');
 if (!existsSync(path.join(BUILD, 'sitemap.xml'))) {
-  throw new Error(`no OpenAPI 3.2 build at ${BUILD}: run "npm run test:e2e" (it builds tests/fixtures/openapi-3.2.yaml first) or "tsx scripts/fixture-builds.ts"`);
+  throw new Error(`no OpenAPI 3.2 build at ${BUILD}: run "npm run test:e2e" (it builds tests/fixtures/openapi-3.2.yaml first) or "tsx scripts/build-fixtures.ts"`);
 }
 const site = serveDuringTests(test, BUILD);
 

@@ -16,7 +16,7 @@ import {serveDuringTests} from './static-server';
 const KEPT = path.resolve(__dirname, '../../.work/fixture-builds/overlay');
 const BUILD = path.join(KEPT, 'build');
 if (!existsSync(path.join(BUILD, 'sitemap.xml'))) {
-  throw new Error(`no overlay build at ${BUILD}: run "npm run test:e2e" (it builds tests/fixtures/overlay/openapi.yaml first) or "tsx scripts/fixture-builds.ts"`);
+  throw new Error(`no overlay build at ${BUILD}: run "npm run test:e2e" (it builds tests/fixtures/overlay/openapi.yaml first) or "tsx scripts/build-fixtures.ts"`);
 }
 const LOG = readFileSync(path.join(KEPT, 'build.log'), 'utf8');
 const SAMPLE = 'meridian contacts create --email ada@example.com --name "Ada Lovelace"';

@@ -4,7 +4,7 @@ import {isReacts} from './react-state';
 
 /**
  * An operation page's first visit hydrates with the page's core
- * (`<id>.page-core.json`, src/openapi/page-core.ts): the parts that need its
+ * (`<id>.page-core.json`, src/openapi/models/page-core.ts): the parts that need its
  * full model (schemas, examples, code) stay server HTML, and the full model
  * is fetched when a reader first uses one of them (HydrateOnDemand, `ready`).
  * A client-side navigation gets the full model before the page renders.

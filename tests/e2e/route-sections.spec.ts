@@ -3,7 +3,7 @@ import path from 'node:path';
 import type {Page} from '@playwright/test';
 
 import {LARGE_FIXTURE_TWO_TAGS} from '../../scripts/corpus/fixture-builds';
-import {sectionOf} from '../../src/client/route-sections/bucket';
+import {sectionOf} from '../../src/plugins/route-sections/client/bucket';
 import {test, expect, gotoHydrated} from './fixtures';
 import {serveDuringTests} from './static-server';
 
@@ -17,7 +17,7 @@ import {serveDuringTests} from './static-server';
 
 const BUILD = path.resolve(__dirname, '../../.work/fixture-builds/large/build');
 if (!existsSync(path.join(BUILD, 'sitemap.xml'))) {
-  throw new Error(`no large fixture build at ${BUILD}: run "npm run test:e2e" (it generates and builds the large fixture first) or "tsx scripts/fixture-builds.ts"`);
+  throw new Error(`no large fixture build at ${BUILD}: run "npm run test:e2e" (it generates and builds the large fixture first) or "tsx scripts/build-fixtures.ts"`);
 }
 const site = serveDuringTests(test, BUILD);
 

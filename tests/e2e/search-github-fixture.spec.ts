@@ -14,7 +14,7 @@ import {serveDuringTests} from './static-server';
 
 const BUILD = path.resolve(__dirname, '../../.work/fixture-builds/large/build');
 if (!existsSync(path.join(BUILD, 'sitemap.xml'))) {
-  throw new Error(`no large fixture build at ${BUILD}: run "npm run test:e2e" (it generates and builds the large fixture first) or "tsx scripts/fixture-builds.ts"`);
+  throw new Error(`no large fixture build at ${BUILD}: run "npm run test:e2e" (it generates and builds the large fixture first) or "tsx scripts/build-fixtures.ts"`);
 }
 const site = serveDuringTests(test, BUILD);
 

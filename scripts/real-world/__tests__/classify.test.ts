@@ -52,7 +52,7 @@ describe('classifyFailure', () => {
     const log = [
       'Successfully created "docs/api"',
       '[ERROR] Error: [api-pages] no operation or webhook has page id "" in .spec/openapi.yaml; run "npm run spec" again.',
-      '    at Object.createApiPageMD [as api] (/site/src/openapi/page-generators.ts:96:25)',
+      '    at Object.createApiPageMD [as api] (/site/src/openapi/generation/page-generators.ts:96:25)',
       '[INFO] Docusaurus version: 3.10.2',
     ].join('\n');
     expect(classifyFailure('gen', log, failed)).toEqual({

@@ -1,4 +1,4 @@
-import type {CatalogApi} from '../../plugins/api-catalog/types';
+import type {CatalogApi} from '../../plugins/api-catalog/catalog-types';
 
 /** The API whose pages `pathname` is one of: the longest route prefix, so `/docs/api/2.2.0/x` is the main API's and `/docs/apis/petstore/x` the Petstore's. Pure, for tests. */
 export function apiOfPath<Api extends Pick<CatalogApi, 'routeBasePath'>>(apis: readonly Api[], pathname: string): Api | undefined {

@@ -1,7 +1,7 @@
 import {useAllPluginInstancesData} from '@docusaurus/useGlobalData';
 import {useLocation} from '@docusaurus/router';
 
-import type {ApiCatalogData, CatalogApi} from '../../plugins/api-catalog/types';
+import type {ApiCatalogData, CatalogApi} from '../../plugins/api-catalog/catalog-types';
 import {apiOfPath} from './api-of-path';
 
 /** The site's APIs (src/apis/); undefined on a site with one API, which has no catalog. */

@@ -3,7 +3,7 @@ import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
-import type {Change, Changelog, ChangelogEntry, OperationDiff, OperationRef} from '@site/src/openapi-diff/types';
+import type {Change, Changelog, ChangelogEntry, OperationDiff, OperationRef} from '@site/src/openapi-diff/diff-types';
 import styles from './styles.module.css';
 
 export interface ApiChangelogProps {

@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import type {SecuritySchemeModel} from '@site/src/openapi/types';
+import type {SecuritySchemeModel} from '@site/src/openapi/models/model-types';
 import {scopeChecks, type RequirementChoice} from './auth';
 import type {Credentials} from './explorer-storage';
 import styles from './styles.module.css';

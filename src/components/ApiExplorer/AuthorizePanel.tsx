@@ -1,6 +1,6 @@
 import {useEffect, useId, useRef, useState, type ReactNode} from 'react';
-import type {OAuthFlowModel, SecuritySchemeModel} from '@site/src/openapi/types';
-import {ownValue} from '@site/src/openapi/own-keys';
+import type {OAuthFlowModel, SecuritySchemeModel} from '@site/src/openapi/models/model-types';
+import {ownValue} from '@site/src/spec-reader/own-keys';
 import {isExpired, resolveAgainst} from './auth';
 import type {ExplorerSession, SchemeCredential} from './explorer-storage';
 import {Field} from './form-parts';

@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import {ownValue} from '@site/src/openapi/own-keys';
+import {ownValue} from '@site/src/spec-reader/own-keys';
 import type {ExplorerSession} from './explorer-storage';
 import {Field} from './form-parts';
 import {choiceKey, type ServerChoice} from './server-url';

@@ -1,8 +1,8 @@
 import {useId, type ReactNode} from 'react';
-import {jsonValueAsText} from '@site/src/openapi/model-text';
-import type {OperationPageModel} from '@site/src/openapi/types';
+import {jsonValueAsText} from '@site/src/openapi/models/model-text';
+import type {OperationPageModel} from '@site/src/openapi/models/model-types';
 import {useRequestContentType} from '@site/src/hooks/useRequestContentType';
-import {ownValue} from '@site/src/openapi/own-keys';
+import {ownValue} from '@site/src/spec-reader/own-keys';
 import {chooseRequirement} from './auth';
 import {AuthSummary} from './AuthStatus';
 import {readSession} from './explorer-storage';

@@ -1,5 +1,5 @@
 import {useId, useMemo, type ReactNode} from 'react';
-import type {SecuritySchemeModel, ServerModel} from '@site/src/openapi/types';
+import type {SecuritySchemeModel, ServerModel} from '@site/src/openapi/models/model-types';
 import AuthorizeDialog from './AuthorizePanel';
 import ServerFields from './ServerFields';
 import {chosenServer, serverChoices} from './server-url';

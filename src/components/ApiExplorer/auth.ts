@@ -1,5 +1,5 @@
-import type {SecurityRequirementModel, SecuritySchemeModel} from '@site/src/openapi/types';
-import {ownValue, setOwn} from '@site/src/openapi/own-keys';
+import type {SecurityRequirementModel, SecuritySchemeModel} from '@site/src/openapi/models/model-types';
+import {ownValue, setOwn} from '@site/src/spec-reader/own-keys';
 import type {Credentials, SchemeCredential} from './explorer-storage';
 
 /**

@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import type {MediaTypeModel, ParameterModel} from '@site/src/openapi/types';
+import type {MediaTypeModel, ParameterModel} from '@site/src/openapi/models/model-types';
 import styles from './styles.module.css';
 
 /**

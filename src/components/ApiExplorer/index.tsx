@@ -1,9 +1,9 @@
 import {useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
-import {jsonValueAsText} from '@site/src/openapi/model-text';
-import type {OperationPageModel} from '@site/src/openapi/types';
+import {jsonValueAsText} from '@site/src/openapi/models/model-text';
+import type {OperationPageModel} from '@site/src/openapi/models/model-types';
 import {useRequestContentType} from '@site/src/hooks/useRequestContentType';
-import {setOwn} from '@site/src/openapi/own-keys';
+import {setOwn} from '@site/src/spec-reader/own-keys';
 import {applyCredentials, chooseRequirement} from './auth';
 import {AuthSummary} from './AuthStatus';
 import AuthorizeDialog from './AuthorizePanel';

@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import type {FormPart, MediaTypeModel} from '@site/src/openapi/types';
+import type {FormPart, MediaTypeModel} from '@site/src/openapi/models/model-types';
 import {Field} from './form-parts';
 import styles from './styles.module.css';
 

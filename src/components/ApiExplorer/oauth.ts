@@ -1,4 +1,4 @@
-import type {OAuthFlowModel} from '@site/src/openapi/types';
+import type {OAuthFlowModel} from '@site/src/openapi/models/model-types';
 import {base64Url} from './auth';
 import {PENDING_SIGN_IN_KEY, type SchemeCredential} from './explorer-storage';
 

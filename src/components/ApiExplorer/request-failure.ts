@@ -4,8 +4,8 @@
  * to do, with the request as a cURL command, which no browser rule stops.
  */
 
-import {curlFormArgument, shellString} from '../../openapi/code-sample-literals';
-import type {FormPart} from '../../openapi/types';
+import {curlFormArgument, shellString} from '../../openapi/models/code-sample-literals';
+import type {FormPart} from '../../openapi/models/model-types';
 
 export interface SentRequest {
   method: string;

@@ -1,12 +1,12 @@
-import type {OperationPageModel} from '@site/src/openapi/types';
-import {ownValue} from '@site/src/openapi/own-keys';
+import type {OperationPageModel} from '@site/src/openapi/models/model-types';
+import {ownValue} from '@site/src/spec-reader/own-keys';
 import {base64} from './auth';
 import type {ExplorerSession} from './explorer-storage';
 import {chosenServer, serverChoices} from './server-url';
 
 /**
  * The reader's own values for the placeholders of the page's code samples
- * (see sampleRequest in src/openapi/model.ts), when they asked for them in
+ * (see sampleRequest in src/openapi/models/model.ts), when they asked for them in
  * the Authorize panel: the credentials of the alternative the samples show,
  * and the chosen server's URL. Null when the samples keep their placeholders.
  */

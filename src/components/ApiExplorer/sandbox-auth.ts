@@ -1,5 +1,5 @@
-import type {OAuthFlowModel, OperationPageModel, ResponseModel, SecurityRequirementModel, SecuritySchemeModel} from '@site/src/openapi/types';
-import {ownValue} from '@site/src/openapi/own-keys';
+import type {OAuthFlowModel, OperationPageModel, ResponseModel, SecurityRequirementModel, SecuritySchemeModel} from '@site/src/openapi/models/model-types';
+import {ownValue} from '@site/src/spec-reader/own-keys';
 import {base64Url} from './auth';
 import type {ExplorerRequest, ExplorerResponse} from './sandbox';
 

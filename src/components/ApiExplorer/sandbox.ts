@@ -1,4 +1,4 @@
-import type {OperationPageModel} from '@site/src/openapi/types';
+import type {OperationPageModel} from '@site/src/openapi/models/model-types';
 import type {ExplorerFormPart} from './multipart-fields';
 import {validateAgainstSchema, type ValidationProblem} from './validate';
 import {checkAccess, describedError, respondAsTokenEndpoint, tokenEndpointOf} from './sandbox-auth';

@@ -1,5 +1,5 @@
-import type {ServerModel, ServerVariableModel} from '@site/src/openapi/types';
-import {ownValue} from '@site/src/openapi/own-keys';
+import type {ServerModel, ServerVariableModel} from '@site/src/openapi/models/model-types';
+import {ownValue} from '@site/src/spec-reader/own-keys';
 import type {ExplorerSession} from './explorer-storage';
 
 /** Which server a request goes to, and whose credentials it carries. Pure; also used by first-load code. */

@@ -1,5 +1,5 @@
 import {useCallback, useEffect, useState, useSyncExternalStore} from 'react';
-import {ownValue, setOwn} from '@site/src/openapi/own-keys';
+import {ownValue, setOwn} from '@site/src/spec-reader/own-keys';
 import {clearSession, EMPTY_SESSION, isSignInReturn, readSession, subscribeToSession, writeSession, type ExplorerSession, type SchemeCredential} from './explorer-storage';
 import {completeSignInOnce} from './oauth';
 

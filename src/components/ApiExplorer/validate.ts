@@ -1,5 +1,5 @@
-import {ruleProblems} from '@site/src/openapi/schema-rules';
-import type {SchemaNode} from '@site/src/openapi/types';
+import {ruleProblems} from '@site/src/openapi/models/schema-rules';
+import type {SchemaNode} from '@site/src/openapi/models/model-types';
 
 export interface ValidationProblem {
   /** JSON pointer of the offending value in the body, `''` for the root. */
@@ -47,7 +47,7 @@ export function validateAgainstSchema(value: unknown, node: SchemaNode, pointer 
   if (node.const !== undefined && node.const !== JSON.stringify(value)) {
     problems.push({pointer, detail: `${at} must be ${node.const}.`});
   }
-  // Lengths, patterns, formats, bounds, multiples, counts, unique items: the one table of src/openapi/schema-rules.ts.
+  // Lengths, patterns, formats, bounds, multiples, counts, unique items: the one table of src/openapi/models/schema-rules.ts.
   problems.push(...ruleProblems(value, node.rules, pointer, at));
   if (Array.isArray(value)) {
     // A tuple (`prefixItems`) checks each position against its own schema, the rest against `items`.

@@ -3,7 +3,7 @@ import {useHistory, useLocation} from '@docusaurus/router';
 import DropdownNavbarItem from '@theme/NavbarItem/DropdownNavbarItem';
 import type {Props as DropdownProps} from '@theme/NavbarItem/DropdownNavbarItem';
 
-import type {ApiVersionInfo} from '../../plugins/api-versions/types';
+import type {ApiVersionInfo} from '../../plugins/api-versions/version-types';
 import {switchTarget, versionOfPath} from './switch-target';
 import {loadVersionPages, useApiVersions, usePreferredVersion} from './use-api-versions';
 import {versionItemLabel} from './version-label';

@@ -1,4 +1,4 @@
-import type {ApiVersionsData} from '../../plugins/api-versions/types';
+import type {ApiVersionsData} from '../../plugins/api-versions/version-types';
 import type {SearchFilters} from '../SiteSearch/pagefind';
 import {versionKey} from './version-key';
 

@@ -1,7 +1,7 @@
 import {useLocation} from '@docusaurus/router';
 import {useAllPluginInstancesData} from '@docusaurus/useGlobalData';
 
-import type {ApiVersionsData} from '../../plugins/api-versions/types';
+import type {ApiVersionsData} from '../../plugins/api-versions/version-types';
 import type {SearchFilters} from '../SiteSearch/pagefind';
 import {versionSearchFilters} from './search-filters';
 import {versionOfPath} from './switch-target';

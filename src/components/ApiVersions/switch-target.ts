@@ -1,5 +1,5 @@
 import {matchPage, type VersionPage} from '../../versions/page-keys';
-import type {ApiVersionInfo, VersionPagesFile} from '../../plugins/api-versions/types';
+import type {ApiVersionInfo, VersionPagesFile} from '../../plugins/api-versions/version-types';
 
 /** The version whose pages `pathname` is one of: the longest route prefix, so `/docs/api/2.2.0/x` is 2.2.0, not the current `/docs/api`. */
 export function versionOfPath(versions: readonly ApiVersionInfo[], pathname: string): ApiVersionInfo | undefined {

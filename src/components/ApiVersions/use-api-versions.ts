@@ -2,7 +2,7 @@ import {useCallback, useEffect, useMemo, useState} from 'react';
 import {usePluginData} from '@docusaurus/useGlobalData';
 import {createStorageSlot} from '@docusaurus/theme-common';
 
-import type {ApiVersionsData, VersionPagesFile} from '../../plugins/api-versions/types';
+import type {ApiVersionsData, VersionPagesFile} from '../../plugins/api-versions/version-types';
 import {useCurrentApi} from '../ApiCatalog/use-current-api';
 
 /** The api-versions plugin's global data of the API being read (src/apis/: each API has its versions); undefined on a site without it. */

@@ -2,7 +2,7 @@
  * The value a page's API version has in the search index (Pagefind's
  * `version` filter and metadata, the endpoint and names lists): the API's id
  * and the version's name, `petstore@1.0.0`, so two APIs whose versions share
- * a name are never one filter value. An API id has no "@" (src/apis/config.ts).
+ * a name are never one filter value. An API id has no "@" (src/apis/apis-config.ts).
  * No imports: the build's search plugin reads the lists it writes with it too.
  */
 export function versionKey(apiId: string, version: string): string {

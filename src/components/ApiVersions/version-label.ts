@@ -1,4 +1,4 @@
-import type {ApiVersionInfo} from '../../plugins/api-versions/types';
+import type {ApiVersionInfo} from '../../plugins/api-versions/version-types';
 
 /** What the reader sees for a version in the list: its label (else its name), and its release date or that it is current. */
 export function versionItemLabel(version: ApiVersionInfo): string {

@@ -2,13 +2,13 @@ import {createContext, useContext, type ReactNode} from 'react';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import {useLocation} from '@docusaurus/router';
 import {isFirstPageHydrated} from '@site/src/client/hydration-state';
-import {isAnchorWithin} from '@site/src/openapi/field-anchors';
-import {ownValue} from '@site/src/openapi/own-keys';
+import {isAnchorWithin} from '@site/src/openapi/links/field-anchors';
+import {ownValue} from '@site/src/spec-reader/own-keys';
 
 /**
  * The link affordance of a field: a real `<a href="#id">`, so it works and is
  * announced with JavaScript off; with JavaScript the click also copies the
- * full URL (src/client/field-anchors.ts, one listener for the whole page).
+ * full URL (src/client/field-anchor-clicks.ts, one listener for the whole page).
  */
 export default function FieldLink({anchor, label}: {anchor: string; label: string}): ReactNode {
   // Registered with the build's anchor check, so a "Used by" link to a field that is not rendered fails the build's report.

@@ -14,7 +14,7 @@ interface Props {
   eager?: boolean;
   /**
    * Whether the data the children need has arrived (an operation page's full
-   * model, src/client/page-model.ts). Until it has, the part stays as it is,
+   * model, src/plugins/page-data/client/page-model.ts). Until it has, the part stays as it is,
    * asks for it (`onWant`) when it would hydrate, and hydrates on arrival.
    */
   ready?: boolean;

@@ -5,15 +5,15 @@ import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import HydrateOnDemand from '@site/src/components/HydrateOnDemand';
 import {useRequestContentType} from '@site/src/hooks/useRequestContentType';
-import type {OperationPageCore, OperationPageModel} from '@site/src/openapi/types';
-import {examplesShown, isOperationPageCore} from '@site/src/openapi/page-core';
+import type {OperationPageCore, OperationPageModel} from '@site/src/openapi/models/model-types';
+import {examplesShown, isOperationPageCore} from '@site/src/openapi/models/page-core';
 import {Examples} from './Bodies';
 import CodeSamples from './CodeSamples';
 import TryIt from './TryIt';
 import styles from './styles.module.css';
 
 export interface AsideProps {
-  /** The full model, or on a first visit the core until a reader uses a part (src/client/page-model.ts). */
+  /** The full model, or on a first visit the core until a reader uses a part (src/plugins/page-data/client/page-model.ts). */
   page: OperationPageModel | OperationPageCore;
   /** A content type chosen in the URL: the request example hydrates with the page. */
   contentTypeChosen: boolean;

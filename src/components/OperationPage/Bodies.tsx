@@ -4,9 +4,9 @@ import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
 import SchemaView from '@site/src/components/SchemaView';
 import RichText from '@site/src/components/RichText';
-import {bodyAnchor} from '@site/src/openapi/field-anchors';
-import {streamFramingText, streamItemName} from '@site/src/openapi/model-text';
-import type {ExampleModel, MediaTypeModel} from '@site/src/openapi/types';
+import {bodyAnchor} from '@site/src/openapi/links/field-anchors';
+import {streamFramingText, streamItemName} from '@site/src/openapi/models/model-text';
+import type {ExampleModel, MediaTypeModel} from '@site/src/openapi/models/model-types';
 import styles from './styles.module.css';
 
 function languageOf(mediaType: string): string {

@@ -1,8 +1,8 @@
 import type {ReactNode} from 'react';
 import Heading from '@theme/Heading';
 import RichText from '@site/src/components/RichText';
-import {callbackAnchorPrefix} from '@site/src/openapi/field-anchors';
-import type {CallbackModel} from '@site/src/openapi/types';
+import {callbackAnchorPrefix} from '@site/src/openapi/links/field-anchors';
+import type {CallbackModel} from '@site/src/openapi/models/model-types';
 import MethodBadge from './MethodBadge';
 import Parameters from './Parameters';
 import {MediaTypes} from './Bodies';

@@ -7,7 +7,7 @@ import HydrateOnDemand from '@site/src/components/HydrateOnDemand';
 import {readSession, subscribeToSession} from '@site/src/components/ApiExplorer/explorer-storage';
 import {sampleSubstitutions, substitute} from '@site/src/components/ApiExplorer/sample-credentials';
 import {useCredentialScope} from '@site/src/components/ApiCatalog/use-current-api';
-import type {OperationPageCore, OperationPageModel} from '@site/src/openapi/types';
+import type {OperationPageCore, OperationPageModel} from '@site/src/openapi/models/model-types';
 import styles from './styles.module.css';
 
 /** The reader's values for the samples' placeholders, once the page is in the browser and only if they asked. */
@@ -23,7 +23,7 @@ function useSampleSubstitutions(page: OperationPageModel | OperationPageCore): [
 }
 
 export interface CodeSamplesProps {
-  /** The full model, or the core: the tabs without their code (src/client/page-model.ts). */
+  /** The full model, or the core: the tabs without their code (src/plugins/page-data/client/page-model.ts). */
   page: OperationPageModel | OperationPageCore;
   /** Whether `page` is the full model, and how to ask for it (HydrateOnDemand). */
   ready: boolean;

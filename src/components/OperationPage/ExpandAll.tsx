@@ -7,7 +7,7 @@ import styles from './styles.module.css';
  * state through CSS (`:has`, styles.module.css), so it is right in the server
  * HTML and after the reader opens or closes one by hand. The click is handled
  * by one listener for the whole site (toggleSchemaDetails in
- * src/client/field-anchors.ts), so it works on a part that is still server
+ * src/client/field-anchor-clicks.ts), so it works on a part that is still server
  * HTML (HydrateOnDemand), whose React handlers are not there yet.
  */
 export default function ExpandAll({sectionId}: {sectionId: string}): ReactNode {

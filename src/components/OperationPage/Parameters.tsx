@@ -1,8 +1,8 @@
 import type {ReactNode} from 'react';
 import Heading from '@theme/Heading';
 import {FieldDetails} from '@site/src/components/SchemaView';
-import {parameterAnchor} from '@site/src/openapi/field-anchors';
-import type {ParameterLocation, ParameterModel} from '@site/src/openapi/types';
+import {parameterAnchor} from '@site/src/openapi/links/field-anchors';
+import type {ParameterLocation, ParameterModel} from '@site/src/openapi/models/model-types';
 import styles from './styles.module.css';
 
 const LOCATION_TITLES: Record<ParameterLocation, string> = {

@@ -2,8 +2,8 @@ import type {ReactNode} from 'react';
 import Heading from '@theme/Heading';
 import RichText from '@site/src/components/RichText';
 import FieldLink from '@site/src/components/FieldLink';
-import {responseHeaderAnchor} from '@site/src/openapi/field-anchors';
-import type {ResponseModel} from '@site/src/openapi/types';
+import {responseHeaderAnchor} from '@site/src/openapi/links/field-anchors';
+import type {ResponseModel} from '@site/src/openapi/models/model-types';
 import {MediaTypes} from './Bodies';
 import styles from './styles.module.css';
 // Header names and types look like every other field's (parameters, body fields): one style, SchemaView's.

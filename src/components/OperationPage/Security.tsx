@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
 import Heading from '@theme/Heading';
-import type {SecurityRequirementModel} from '@site/src/openapi/types';
+import type {SecurityRequirementModel} from '@site/src/openapi/models/model-types';
 import styles from './styles.module.css';
 
 export interface SecurityProps {

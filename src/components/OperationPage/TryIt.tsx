@@ -3,8 +3,8 @@ import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import Heading from '@theme/Heading';
 import ExplorerSkeleton from '@site/src/components/ApiExplorer/Skeleton';
 import {isSignInReturn} from '@site/src/components/ApiExplorer/explorer-storage';
-import type {OperationPageCore, OperationPageModel} from '@site/src/openapi/types';
-import {isOperationPageCore} from '@site/src/openapi/page-core';
+import type {OperationPageCore, OperationPageModel} from '@site/src/openapi/models/model-types';
+import {isOperationPageCore} from '@site/src/openapi/models/page-core';
 import styles from './styles.module.css';
 
 // The explorer (form, request sending, sandbox) is only downloaded when a

@@ -1,7 +1,7 @@
 import {lazy, Suspense, useEffect, useRef, useState, type ReactNode} from 'react';
 import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import {isSignInReturn} from '@site/src/components/ApiExplorer/explorer-storage';
-import type {SecuritySchemeModel, ServerModel} from '@site/src/openapi/types';
+import type {SecuritySchemeModel, ServerModel} from '@site/src/openapi/models/model-types';
 
 // The panel is the explorer's code: downloaded on the first click only.
 const loadPanel = () => import('@site/src/components/ApiExplorer/StandaloneAuthorize');

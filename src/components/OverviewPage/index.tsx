@@ -7,8 +7,8 @@ import ApiVersionNote from '@site/src/components/ApiVersionNote';
 import SpecDownloads from '@site/src/components/SpecDownloads';
 import {useCurrentApi} from '@site/src/components/ApiCatalog/use-current-api';
 import AuthorizeButton from './AuthorizeButton';
-import type {OverviewPageModel} from '@site/src/openapi/types';
-import {pageModelOf} from '@site/src/client/page-model';
+import type {OverviewPageModel} from '@site/src/openapi/models/model-types';
+import {pageModelOf} from '@site/src/plugins/page-data/client/page-model';
 import styles from './styles.module.css';
 
 /** One part of the overview: a second-level heading (a table-of-contents entry) and its content. */

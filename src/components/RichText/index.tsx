@@ -3,8 +3,8 @@ import Admonition from '@theme/Admonition';
 import CodeBlock from '@theme/CodeBlock';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
-import {textOf} from '@site/src/openapi/model-text';
-import type {RichText as RichTextTree, RichTextElement, RichTextNode} from '@site/src/openapi/types';
+import {textOf} from '@site/src/openapi/models/model-text';
+import type {RichText as RichTextTree, RichTextElement, RichTextNode} from '@site/src/openapi/models/model-types';
 import styles from './styles.module.css';
 
 /** hast property names that React spells differently. */
@@ -74,7 +74,7 @@ interface Props {
   className?: string;
 }
 
-/** Renders spec text that the build parsed and sanitised (src/openapi/markdown.ts). */
+/** Renders spec text that the build parsed and sanitised (src/openapi/models/markdown.ts). */
 export default function RichText({value, className}: Props): ReactNode {
   if (!value) return null;
   return <div className={className ? `${styles.richText} ${className}` : styles.richText}>{value.children.map(renderNode)}</div>;

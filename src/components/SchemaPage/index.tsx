@@ -5,10 +5,10 @@ import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import SchemaView from '@site/src/components/SchemaView';
 import {SchemaLinksContext, TARGET_IN_CLOSED_DETAILS_CSS} from '@site/src/components/FieldLink';
-import {SCHEMA_PAGE_ANCHOR} from '@site/src/openapi/field-anchors';
-import {ownValue} from '@site/src/openapi/own-keys';
-import type {SchemaPageModel, SchemaUser} from '@site/src/openapi/types';
-import {pageModelOf} from '@site/src/client/page-model';
+import {SCHEMA_PAGE_ANCHOR} from '@site/src/openapi/links/field-anchors';
+import {ownValue} from '@site/src/spec-reader/own-keys';
+import type {SchemaPageModel, SchemaUser} from '@site/src/openapi/models/model-types';
+import {pageModelOf} from '@site/src/plugins/page-data/client/page-model';
 import styles from './styles.module.css';
 
 function userKind(user: SchemaUser): string {

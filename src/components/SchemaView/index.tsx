@@ -3,10 +3,10 @@ import clsx from 'clsx';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import RichText from '@site/src/components/RichText';
 import FieldLink, {useHoldsTarget, useSchemaPage} from '@site/src/components/FieldLink';
-import {childAnchor} from '@site/src/openapi/field-anchors';
-import {furtherItemsName, patternKeyName} from '@site/src/openapi/model-text';
-import {ownValue} from '@site/src/openapi/own-keys';
-import type {SchemaNode} from '@site/src/openapi/types';
+import {childAnchor} from '@site/src/openapi/links/field-anchors';
+import {furtherItemsName, patternKeyName} from '@site/src/openapi/models/model-text';
+import {ownValue} from '@site/src/spec-reader/own-keys';
+import type {SchemaNode} from '@site/src/openapi/models/model-types';
 import {constraintLabels, hasChildren} from './constraints';
 import styles from './styles.module.css';
 

@@ -1,6 +1,6 @@
 import {endpointHits} from './endpoints';
 import {hitExcerpt} from './excerpt';
-import {nameHits} from './names';
+import {nameHits} from './name-hits';
 import {correctTypos, lastWordComplete, matchClass, rankHits, routeOf, TYPO_MIN_LENGTH, toSearchHit, type PagefindResultData, type SearchHit} from './ranking';
 import {suggestionQueries} from './suggest';
 

@@ -3,8 +3,8 @@ import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
 import RichText from '@site/src/components/RichText';
 import MethodBadge from '@site/src/components/OperationPage/MethodBadge';
-import type {TagPageModel} from '@site/src/openapi/types';
-import {pageModelOf} from '@site/src/client/page-model';
+import type {TagPageModel} from '@site/src/openapi/models/model-types';
+import {pageModelOf} from '@site/src/plugins/page-data/client/page-model';
 import styles from './styles.module.css';
 
 /** A resource group: its description and its operations. */

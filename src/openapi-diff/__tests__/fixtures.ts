@@ -1,7 +1,7 @@
 // Small inline OpenAPI documents for the diff tests: one operation each, so
 // that every test shows exactly the change it is about.
 import {diffSpecs} from '../diff-specs';
-import type {Change} from '../types';
+import type {Change} from '../diff-types';
 
 type JsonObject = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
-import {dereference} from '../../openapi/spec-document';
+import {dereference} from '../../spec-reader/spec-document';
 import {schemaFields} from '../schema-fields';
 
 describe('schemaFields', () => {

@@ -5,10 +5,10 @@
  */
 import type {PhrasingContent, RootContent} from 'mdast';
 
-import {furtherItemsName, patternKeyName} from '../model-text';
-import {ownValue} from '../own-keys';
-import {rulePhrases} from '../schema-rules';
-import type {RichText, SchemaNode} from '../types';
+import {furtherItemsName, patternKeyName} from '../models/model-text';
+import {ownValue} from '../../spec-reader/own-keys';
+import {rulePhrases} from '../models/schema-rules';
+import type {RichText, SchemaNode} from '../models/model-types';
 import {inlineContent, resolveHref, richTextBlocks, type LinkOptions} from './hast';
 import {code, emphasis, joined, link, paragraph, table, type Inline} from './mdast';
 

@@ -10,10 +10,10 @@ import type {Element, ElementContent, Nodes as HastNodes, Root as HastRoot} from
 import {defaultHandlers, toMdast, type Handle, type State} from 'hast-util-to-mdast';
 import type {ListItem, Nodes, Paragraph, Parents, PhrasingContent, Root, RootContent} from 'mdast';
 
-import type {RichText} from '../types';
+import type {RichText} from '../models/model-types';
 import {codeBlock, link, linkBareUrls, paragraph, strong, text} from './mdast';
 import {serialize} from './serialize';
-import {FrozenCache} from '../frozen-cache';
+import {FrozenCache} from '../models/frozen-cache';
 
 export interface LinkOptions {
   /** Origin (and base path) that root-relative links such as `/docs/intro` are resolved against. */

@@ -3,8 +3,8 @@
  */
 import type {RootContent} from 'mdast';
 
-import {streamFramingText, streamItemName} from '../model-text';
-import type {ExampleModel, MediaTypeModel} from '../types';
+import {streamFramingText, streamItemName} from '../models/model-text';
+import type {ExampleModel, MediaTypeModel} from '../models/model-types';
 import {richTextBlocks} from './hast';
 import {fieldTable, type Direction, type MarkdownOptions} from './fields';
 import {code, codeBlock, heading, paragraph, strong, type Inline} from './mdast';

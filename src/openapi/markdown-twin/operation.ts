@@ -13,8 +13,8 @@ import type {
   ParameterModel,
   ResponseModel,
   SecurityRequirementModel,
-} from '../types';
-import {ownValue} from '../own-keys';
+} from '../models/model-types';
+import {ownValue} from '../../spec-reader/own-keys';
 import {richTextBlocks} from './hast';
 import {cellText, constraintsSentence, displayValue, referenceNote, schemaConstraints, sentences, unresolvedNote, type MarkdownOptions} from './fields';
 import {renderMediaTypes, type SeenTables} from './media';

@@ -4,7 +4,7 @@
  */
 import type {RootContent} from 'mdast';
 
-import type {OverviewPageModel, TagPageModel} from '../types';
+import type {OverviewPageModel, TagPageModel} from '../models/model-types';
 import {resolveHref, richTextBlocks} from './hast';
 import {bulletList, code, heading, joined, link, paragraph, table, type Inline} from './mdast';
 import type {OperationMarkdownOptions} from './operation';

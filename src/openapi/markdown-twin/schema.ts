@@ -3,8 +3,8 @@
  */
 import type {RootContent} from 'mdast';
 
-import {ownValue} from '../own-keys';
-import type {SchemaPageModel} from '../types';
+import {ownValue} from '../../spec-reader/own-keys';
+import type {SchemaPageModel} from '../models/model-types';
 import {resolveHref, richTextBlocks} from './hast';
 import {fieldTable, type MarkdownOptions} from './fields';
 import {renderExamples} from './media';

@@ -2,17 +2,17 @@ import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-import {changelogPathOf, type SiteApi} from '../../apis/config';
-import {assignPageIds} from '../../openapi/page-ids';
-import {readResolvedSpec} from '../../spec-source/parse-spec';
+import {changelogPathOf, type SiteApi} from '../../apis/apis-config';
+import {assignPageIds} from '../../openapi/generation/page-ids';
+import {readResolvedSpec} from '../../spec-reader/parse-spec';
 import {versionPages} from '../../versions/version-pages';
 import {provenanceFrom} from '../api-resources/resources';
-import type {ApiCatalogData, CatalogApi} from './types';
+import type {ApiCatalogData, CatalogApi} from './catalog-types';
 
-export type {ApiCatalogData, CatalogApi} from './types';
+export type {ApiCatalogData, CatalogApi} from './catalog-types';
 
 export interface PluginOptions {
-  /** The site's APIs, checked (src/apis/config.ts), the main one first. */
+  /** The site's APIs, checked (src/apis/apis-config.ts), the main one first. */
   apis: SiteApi[];
 }
 

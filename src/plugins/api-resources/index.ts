@@ -2,8 +2,8 @@ import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-import {readResolvedSpec} from '../../spec-source/parse-spec';
-import {validateOptions} from './options';
+import {readResolvedSpec} from '../../spec-reader/parse-spec';
+import {validateOptions} from './resources-options';
 import {apiResourcesFromSpec, provenanceFrom, type ApiResourcesContent} from './resources';
 
 export type {ApiResource, ApiResourcesContent} from './resources';

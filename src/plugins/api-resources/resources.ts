@@ -1,5 +1,5 @@
-import {tagGroups} from '../../openapi/model-overview';
-import {isObject, type SpecDocument} from '../../openapi/spec-document';
+import {tagGroups} from '../../openapi/models/model-overview';
+import {isObject, type SpecDocument} from '../../spec-reader/spec-document';
 
 /** One resource group of the API: a tag of the spec, as the home page and the
  * docs landing show it. */

@@ -2,13 +2,13 @@ import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-import {SCHEMA_PAGES_DIR, assignPageIds} from '../../openapi/page-ids';
-import {readResolvedSpec} from '../../spec-source/parse-spec';
+import {SCHEMA_PAGES_DIR, assignPageIds} from '../../openapi/generation/page-ids';
+import {readResolvedSpec} from '../../spec-reader/parse-spec';
 import {readVersionsIndex} from '../../versions/versions-index';
 import {versionPages} from '../../versions/version-pages';
-import type {ApiVersionsData, VersionPagesFile} from './types';
+import type {ApiVersionsData, VersionPagesFile} from './version-types';
 
-export type {ApiVersionsData, VersionPagesFile} from './types';
+export type {ApiVersionsData, VersionPagesFile} from './version-types';
 
 export interface PluginOptions {
   /** The API's id: the version choice is stored under `docs-preferred-version-<apiId>`. */

@@ -2,7 +2,7 @@ import {mkdirSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-import {DEV_STATUS_ROUTE, validateOptions} from './options';
+import {DEV_STATUS_ROUTE, validateOptions} from './dev-problems-options';
 
 /**
  * The development server's overlay of problems in the API description

@@ -1,9 +1,9 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {validateOptions, type PluginOptions} from './options';
+import {validateOptions, type PluginOptions} from './minification-options';
 
-export type {PluginOptions} from './options';
+export type {PluginOptions} from './minification-options';
 
 /**
  * The variable Docusaurus's HTML minifier reads when its module loads
@@ -16,7 +16,7 @@ export const SKIP_VARIABLE = 'SKIP_HTML_MINIFICATION';
 export const CORE_RENDER_TO_HTML_TEST = /@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]renderToHtml\.js$/;
 
 /** Ours: the same rendering, its output decoded once. */
-export const RENDER_TO_HTML = path.resolve(__dirname, '../../client/render-to-html.server.ts');
+export const RENDER_TO_HTML = path.resolve(__dirname, './client/render-to-html.server.ts');
 
 /** Routes of a build: the keys of the route table Docusaurus generated for it. */
 export function countRoutes(routesChunkNamesJson: string): number {
@@ -43,7 +43,7 @@ export function minifies(routes: number, options: PluginOptions): boolean {
  * pages.
  *
  * The server bundle also gets our `renderToHtml` in place of the core's
- * (src/client/render-to-html.server.ts): the same HTML, decoded from React's
+ * (src/plugins/html-minification/client/render-to-html.server.ts): the same HTML, decoded from React's
  * stream once per page rather than chunk by chunk. The core's function is
  * imported by its server entry, and no option changes how it reads the stream.
  */

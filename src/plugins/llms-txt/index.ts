@@ -4,8 +4,8 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
 import {operationToMarkdown, overviewToMarkdown, schemaToMarkdown, tagToMarkdown} from '../../openapi/markdown-twin';
-import {SCHEMA_PAGES_DIR} from '../../openapi/page-ids';
-import type {PageModel} from '../../openapi/types';
+import {SCHEMA_PAGES_DIR} from '../../openapi/generation/page-ids';
+import type {PageModel} from '../../openapi/models/model-types';
 import {htmlPageToMarkdown} from './html-to-markdown';
 import {LLMS_FULL_PARTS_DIR, writeLlmsFull} from './llms-full';
 import {
@@ -19,9 +19,9 @@ import {
   type LlmsSiteInfo,
   type TwinPage,
 } from './llms';
-import {validateOptions, type LlmsVersion, type OptionalLink, type PluginOptions} from './options';
+import {validateOptions, type LlmsVersion, type OptionalLink, type PluginOptions} from './llms-options';
 
-export type {PluginOptions} from './options';
+export type {PluginOptions} from './llms-options';
 
 /** Routes of the docs pages: the docs base route itself and everything under it. */
 export function docsRoutes(routesPaths: string[], docsRoute: string): string[] {

@@ -9,7 +9,7 @@ import {mkdir, rm} from 'node:fs/promises';
 import {once} from 'node:events';
 import path from 'node:path';
 
-import {formatBytes} from '../../spec-source/format';
+import {formatBytes} from '../../spec-source/format-units';
 import {absoluteUrl, formatLink, llmsFullOrder, llmsFullTwin, llmsHeading, type LlmsSection, type LlmsSiteInfo, type TwinPage} from './llms';
 
 /** Folder of the parts of a split llms-full.txt, relative to the build output. */

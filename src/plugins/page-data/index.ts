@@ -10,7 +10,7 @@ const PAGE_DATA_LOADER = require.resolve('./page-data-loader.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const {MODEL_FILE_QUERY} = require('./page-data-loader.js') as {MODEL_FILE_QUERY: string};
 
-/** Files the browser fetches as they are: page models and operation pages' cores (src/openapi/page-core.ts). */
+/** Files the browser fetches as they are: page models and operation pages' cores (src/openapi/models/page-core.ts). */
 export const MODEL_FILE_TEST = /\.page(?:-core)?\.json$/;
 
 /** Where the browser bundle's page model files go, under the build's assets. */

@@ -4,7 +4,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-/** The key of the server stand-in's reader (src/client/page-model.ts, READ_PAGE_MODEL). */
+/** The key of the server stand-in's reader (src/plugins/page-data/client/page-model.ts, READ_PAGE_MODEL). */
 const READ_PAGE_MODEL = '__readPageModel';
 
 /**
@@ -15,12 +15,12 @@ const MODEL_FILE_QUERY = '?page-model-file';
 
 /**
  * The file of an operation page's core, next to its full model
- * (src/openapi/page-core.ts, PAGE_CORE_SUFFIX).
+ * (src/openapi/models/page-core.ts, PAGE_CORE_SUFFIX).
  */
 const PAGE_CORE_SUFFIX = '.page-core.json';
 
-/** src/client/page-model.ts, which fetches a model in the browser. */
-const PAGE_MODEL_CLIENT = path.resolve(__dirname, '../../client/page-model.ts');
+/** src/plugins/page-data/client/page-model.ts, which fetches a model in the browser. */
+const PAGE_MODEL_CLIENT = path.resolve(__dirname, './client/page-model.ts');
 
 /**
  * Turns a page model (`docs/api/<id>.page.json`) into the module its page
@@ -39,7 +39,7 @@ const PAGE_MODEL_CLIENT = path.resolve(__dirname, '../../client/page-model.ts');
  *
  * With the option `readAtRunTime` (the server bundle), the module is a
  * stand-in that reads the file each time a page renders
- * (src/client/page-model.ts: `pageModelOf`), naming the file if it is broken;
+ * (src/plugins/page-data/client/page-model.ts: `pageModelOf`), naming the file if it is broken;
  * the model is not kept in the bundle's module cache. The server bundle only
  * runs during the build, next to the files `npm run gen` wrote. A broken
  * model therefore fails the build when its page renders, naming the file.
@@ -57,14 +57,14 @@ function pitchPageData() {
       '  try { return JSON.parse(require("node:fs").readFileSync(file, "utf8")); }\n' +
       '  catch (error) { throw new Error(file + " is not valid JSON: " + error.message); }\n' +
       '}\n' +
-      // The stand-in of src/client/page-model.ts: its reader, and any other property read from the model.
+      // The stand-in of src/plugins/page-data/client/page-model.ts: its reader, and any other property read from the model.
       `module.exports = new Proxy({}, {get: function (_, name) { return name === ${key} ? read : read()[name]; }});\n`
     );
   }
   const modelFile = JSON.stringify(`./${path.basename(this.resourcePath)}${MODEL_FILE_QUERY}`);
   const corePath = this.resourcePath.replace(/\.page\.json$/, PAGE_CORE_SUFFIX);
   if (corePath !== this.resourcePath && fs.existsSync(corePath)) {
-    // An operation page: its core first, the rest when a reader uses it (src/client/page-model.ts).
+    // An operation page: its core first, the rest when a reader uses it (src/plugins/page-data/client/page-model.ts).
     const coreFile = JSON.stringify(`./${path.basename(corePath)}${MODEL_FILE_QUERY}`);
     return (
       `import url from ${modelFile};\n` +

@@ -8,16 +8,16 @@ import {prismThemeCss} from './theme-css';
 export const PRISM_CLIENT_MODULE_TEST = /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages\.js$/;
 
 /** Imports of the on-demand Prism loader, swapped for its synchronous twin on the server. */
-export const PRISM_RUNTIME_TEST = /[\\/]src[\\/]client[\\/]prism-runtime(\.ts)?$/;
+export const PRISM_RUNTIME_TEST = /[\\/]prism-on-demand[\\/]client[\\/]prism-runtime(\.ts)?$/;
 
-const clientDir = path.resolve(__dirname, '../../client');
+const clientDir = path.resolve(__dirname, 'client');
 
 /**
  * Prism when a code block needs it, not on every page.
  *
  * The classic theme's start-up client module (its private
  * `lib/prism-include-languages.js`) is replaced by an empty one in both
- * bundles, and code blocks load Prism through src/client/prism-runtime.ts;
+ * bundles, and code blocks load Prism through src/plugins/prism-on-demand/client/prism-runtime.ts;
  * the server bundle gets the synchronous runtime instead, so static HTML
  * stays highlighted. How the pieces fit: src/theme/README.md.
  *

@@ -4,7 +4,7 @@
 /**
  * Replaces `getActiveDocContext` in the docs plugin's client utilities
  * (@docusaurus/plugin-content-docs/lib/client/docsClientUtils.js) with
- * `activeDocContext` (src/client/active-doc-context.ts), which finds the same
+ * `activeDocContext` (src/plugins/route-matching/client/active-doc-context.ts), which finds the same
  * doc through an index. Why: ./index.ts.
  *
  * The plugin's function is renamed, not removed, and a new

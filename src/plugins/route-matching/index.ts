@@ -6,16 +6,16 @@ import {CORE_PRELOAD_TEST} from '../route-sections';
 export const REACT_ROUTER_TEST = /[\\/]node_modules[\\/]react-router[\\/](esm[\\/]react-router\.js|cjs[\\/]react-router\.js)$/;
 
 /** The plain-text matcher the loader puts in front of React Router's own. */
-export const LITERAL_PATH_MATCH = path.resolve(__dirname, '../../client/literal-path-match.ts');
+export const LITERAL_PATH_MATCH = path.resolve(__dirname, './client/literal-path-match.ts');
 
 /** The docs plugin's client utilities, whose `getActiveDocContext` scans a version's docs. */
 export const DOCS_CLIENT_UTILS_TEST = /[\\/]node_modules[\\/]@docusaurus[\\/]plugin-content-docs[\\/]lib[\\/]client[\\/]docsClientUtils\.js$/;
 
 /** The indexed `getActiveDocContext` the docs client loader puts in its place. */
-export const ACTIVE_DOC_CONTEXT = path.resolve(__dirname, '../../client/active-doc-context.ts');
+export const ACTIVE_DOC_CONTEXT = path.resolve(__dirname, './client/active-doc-context.ts');
 
 /** The server bundle's preloader, which searches the route table through an index. */
-export const SERVER_PRELOAD = path.resolve(__dirname, '../../client/preload.server.ts');
+export const SERVER_PRELOAD = path.resolve(__dirname, './client/preload.server.ts');
 
 /**
  * Route matching that does not grow with the square of the page count.
@@ -34,16 +34,16 @@ export const SERVER_PRELOAD = path.resolve(__dirname, '../../client/preload.serv
  * The loader (./react-router-loader.js) makes React Router's `matchPath`
  * answer plain-text paths (every doc's and blog post's route) with a string
  * comparison that gives exactly the same result
- * (src/client/literal-path-match.ts); paths with parameters or wildcards go
+ * (src/plugins/route-matching/client/literal-path-match.ts); paths with parameters or wildcards go
  * through path-to-regexp as before. Both bundles: the server renders faster,
  * and the browser matches faster.
  *
  * Cheaper matches still leave N² of them. The scans over a docs version's
- * routes are replaced by a lookup (src/client/route-index.ts): the core's
- * preload in the server bundle (../../client/preload.server.ts; the client's,
- * when route sections are on, is src/client/route-sections/preload.ts),
+ * routes are replaced by a lookup (src/plugins/route-matching/client/route-index.ts): the core's
+ * preload in the server bundle (./client/preload.server.ts; the client's,
+ * when route sections are on, is src/plugins/route-sections/client/preload.ts),
  * DocRoot's two scans (src/theme/DocRoot, a wrapper) and the docs plugin's
- * `getActiveDocContext` (../../client/active-doc-context.ts, put in place by
+ * `getActiveDocContext` (./client/active-doc-context.ts, put in place by
  * ./docs-client-loader.js: the function is the plugin's module's own, used by
  * its hooks, and no option or theme component replaces it).
  */

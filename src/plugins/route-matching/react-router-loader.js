@@ -2,7 +2,7 @@
 'use strict';
 
 /**
- * Puts `literalPathMatch` (src/client/literal-path-match.ts) in front of the
+ * Puts `literalPathMatch` (src/plugins/route-matching/client/literal-path-match.ts) in front of the
  * path-to-regexp matching inside React Router 5's `matchPath`, in the build
  * of react-router the bundler takes (its ES module or CommonJS file). Why:
  * ./index.ts.

@@ -6,11 +6,11 @@
  * the maps grow with the API and every page loads them.
  *
  * The chunks of a sectioned route are loaded only after its route section
- * (./split.ts, src/client/route-sections/runtime.ts). So their entries leave
+ * (./split.ts, src/plugins/route-sections/client/runtime.ts). So their entries leave
  * the runtime and travel with the section that needs them: appended to the
  * section's own chunk, which registers them (`self.__routeSectionChunks`)
  * before its routes can be used; the client looks there first
- * (src/client/route-sections/chunk-files.ts).
+ * (src/plugins/route-sections/client/chunk-files.ts).
  *
  * This runs on the minified assets, before the real content hash step, so
  * the file names in the moved entries and the names of the changed files

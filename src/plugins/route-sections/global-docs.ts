@@ -8,14 +8,14 @@
  *
  * In the client bundle the entries of docs whose routes went into sections
  * leave the list and travel with their section, which puts them back when it
- * loads (src/client/route-sections/global-docs.ts). A section loads before
+ * loads (src/plugins/route-sections/client/section-global-docs.ts). A section loads before
  * its pages render, so the doc a page shows is in the list whenever the
  * theme looks for it. Kept in the list: each version's main doc
  * (`getVersionMainDoc`) and the docs navbar items name (`useLayoutDoc`
  * throws for a missing id, on every page).
  */
 
-import {DOCS_PLUGIN, type GlobalDoc, type SectionDocs} from '../../client/route-sections/global-docs';
+import {DOCS_PLUGIN, type GlobalDoc, type SectionDocs} from './client/section-global-docs';
 
 interface GlobalVersion {
   name: string;

@@ -21,7 +21,7 @@ export const GENERATED_GLOBAL_DATA = /^@generated\/globalData$/;
 /** The core's route preloader (imported as `./preload` by the client entry, navigation and `window.docusaurus`). */
 export const CORE_PRELOAD_TEST = /@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]preload\.js$/;
 
-const preloadReplacement = path.resolve(__dirname, '../../client/route-sections/preload.ts');
+const preloadReplacement = path.resolve(__dirname, './client/preload.ts');
 
 /** Route prop modules of the docs plugin, as the registry imports them. */
 const DOCS_PROPS_REQUEST = /^@generated\/(docusaurus-plugin-content-docs\/[^"]+\/p\/[^"/]+\.json)$/;
@@ -116,10 +116,10 @@ function prepareGlobalData(result: SplitResult, globalData: GlobalData, themeCon
  * routes (the docs of a large API) keeps its other routes, and its exact
  * routes go into sections of about `sectionSize` routes (./split.ts, by
  * default the size that keeps a page's first load smallest), chosen by a hash of
- * the path (src/client/route-sections/bucket.ts), so the browser needs no
+ * the path (src/plugins/route-sections/client/bucket.ts), so the browser needs no
  * table to know which section to load. The core's `preload` (first render,
  * every navigation, link preloads) is replaced by one that loads the path's
- * sections first (src/client/route-sections/preload.ts). The server bundle
+ * sections first (src/plugins/route-sections/client/preload.ts). The server bundle
  * keeps the whole table: every page is rendered from it, and the HTML is the
  * same. In both bundles, the docs of moved routes leave the docs map of their
  * version's metadata (./version-props.ts). In the client bundle, the file

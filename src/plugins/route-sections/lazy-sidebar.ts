@@ -19,7 +19,7 @@ import {createHash} from 'node:crypto';
  * The route section of each page names the categories the page is in (an
  * operation with several tags is in each of theirs); the client loads them
  * before the page renders, and any other when the reader points at, touches
- * or focuses it (src/client/route-sections/sidebar.ts).
+ * or focuses it (src/plugins/route-sections/client/sidebar.ts).
  * The server bundle keeps the whole sidebar, so the HTML is the same.
  */
 
@@ -137,7 +137,7 @@ export function sidebarCategoryFiles(categories: readonly LazyCategory[]): {dire
  * top-level items (their label and link are there, in props every docs page
  * has loaded), numbered in order, and what comes before and after a
  * category's number in its file's path below the base URL
- * (`sidebarCategoryFile`; the client is src/client/route-sections/sidebar.ts).
+ * (`sidebarCategoryFile`; the client is src/plugins/route-sections/client/sidebar.ts).
  */
 export function lazySidebarModule(entries: readonly {propsFile: string; categories: readonly LazyCategory[]}[], directory = ''): string {
   // One group per run of categories of the same props and sidebar, so the numbering stays the categories' order.

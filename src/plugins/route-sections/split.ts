@@ -9,7 +9,7 @@
  * split route list: where it is, how many sections, their loaders) and one
  * module per section with its routes and their chunk entries.
  */
-import {sectionFor, sectionOf} from '../../client/route-sections/bucket';
+import {sectionFor, sectionOf} from './client/bucket';
 
 /** What `ComponentCreator(path, hash)` stood for in routes.js. */
 interface ComponentRef {

@@ -2,10 +2,10 @@ import path from 'node:path';
 import {Worker} from 'node:worker_threads';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-import {writeNameLists} from './names';
-import {validateOptions, type PluginOptions} from './options';
+import {writeNameLists} from './names-index';
+import {validateOptions, type PluginOptions} from './search-options';
 
-export type {PluginOptions} from './options';
+export type {PluginOptions} from './search-options';
 
 export interface IndexReport {
   /** Pages Pagefind indexed (those with a `data-pagefind-body` element). */

@@ -1,7 +1,7 @@
 /**
  * How a name is keyed and bucketed, shared by the names lists the build
  * writes (./names.ts) and the search box that reads them
- * (src/components/SiteSearch/names.ts): both must compute the same bucket.
+ * (src/components/SiteSearch/name-hits.ts): both must compute the same bucket.
  * No imports, so the browser bundle takes only these two functions.
  */
 

@@ -4,12 +4,12 @@ import path from 'node:path';
 import {Worker} from 'node:worker_threads';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-import {validateOptions, type PluginOptions} from './options';
-import {SpecDocument, isObject} from '../../openapi/spec-document';
-import {parseResolvedSpecText} from '../../spec-source/parse-spec';
+import {validateOptions, type PluginOptions} from './downloads-options';
+import {SpecDocument, isObject} from '../../spec-reader/spec-document';
+import {parseResolvedSpecText} from '../../spec-reader/parse-spec';
 import {buildPostmanCollection} from './postman';
 
-export type {PluginOptions} from './options';
+export type {PluginOptions} from './downloads-options';
 
 export interface SpecDownloadsContent {
   /** The resolved spec exactly as `npm run spec` wrote it. */

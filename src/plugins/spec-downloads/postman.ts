@@ -1,12 +1,12 @@
 import {createHash} from 'node:crypto';
 
 import {convertV2, type CollectionResult} from './postman-converter';
-import {parameterValueSource, pathTemplateNames} from '../../openapi/model-operation-parts';
-import {ownValue, setOwn} from '../../openapi/own-keys';
-import {displaySummary} from '../../openapi/page-outline';
-import {sampleFromSchema} from '../../openapi/sample';
-import type {SchemaDirection} from '../../openapi/schema';
-import {asString, isObject, isPre32Operation, requestMethod, type JsonObject, type SpecDocument} from '../../openapi/spec-document';
+import {parameterValueSource, pathTemplateNames} from '../../openapi/models/model-operation-parts';
+import {ownValue, setOwn} from '../../spec-reader/own-keys';
+import {displaySummary} from '../../openapi/generation/page-outline';
+import {sampleFromSchema} from '../../openapi/models/sample';
+import type {SchemaDirection} from '../../openapi/models/schema-model';
+import {asString, isObject, isPre32Operation, requestMethod, type JsonObject, type SpecDocument} from '../../spec-reader/spec-document';
 
 /** The schema URL that marks a Postman Collection as format v2.1. */
 export const POSTMAN_SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';

@@ -5,7 +5,7 @@ import type {Plugin} from '@docusaurus/types';
 export const CORE_CLIENT_ENTRY_TEST = /@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]clientEntry\.js$/;
 
 /** The entry that starts the page in steps. */
-export const STAGED_ENTRY = path.resolve(__dirname, '../../client/staged-entry.tsx');
+export const STAGED_ENTRY = path.resolve(__dirname, './client/staged-entry.tsx');
 
 /**
  * A page's start-up in several short tasks instead of one long one.
@@ -14,7 +14,7 @@ export const STAGED_ENTRY = path.resolve(__dirname, '../../client/staged-entry.t
  * `main.js` and preloads the route in the same task: on Lighthouse's
  * throttled phone the longest task of every page, and nearly all of
  * create-contact's Total Blocking Time. Its replacement
- * (src/client/staged-entry.tsx, the order in src/client/staged-start.ts)
+ * (src/plugins/staged-start/client/staged-entry.tsx, the order in src/plugins/staged-start/client/staged-start.ts)
  * imports React DOM's client dynamically, so the bundler puts it in a chunk
  * of its own that is evaluated in its own task, and preloads the route in a
  * later task; the app is the same. The entry is the core's own file, named

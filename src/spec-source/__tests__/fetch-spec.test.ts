@@ -5,7 +5,7 @@ import {gzipSync} from 'node:zlib';
 
 import {afterEach, describe, expect, it} from 'vitest';
 
-import {SpecSourceError} from '../errors.js';
+import {SpecSourceError} from '../../spec-reader/spec-errors.js';
 import {USER_AGENT, fetchSpec} from '../fetch-spec.js';
 import type {FetchSpecOptions} from '../fetch-spec.js';
 import {closeAllSpecServers, sendYaml, startSpecServer, streamUntilClosed} from './helpers/spec-server.js';

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 
-import {SpecSourceError} from '../errors.js';
-import {parseSpecText} from '../parse-spec.js';
+import {SpecSourceError} from '../../spec-reader/spec-errors.js';
+import {parseSpecText} from '../../spec-reader/parse-spec.js';
 import {formatProblem} from '../problems.js';
 import {validateSpec} from '../validate-spec.js';
 import {FIXTURES, REPO_ROOT} from './helpers/run-cli.js';

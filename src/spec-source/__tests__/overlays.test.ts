@@ -7,8 +7,8 @@ import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 
-import {parseOverlays} from '../config.js';
-import {SpecConfigError} from '../errors.js';
+import {parseOverlays} from '../spec-config.js';
+import {SpecConfigError} from '../../spec-reader/spec-errors.js';
 import {resolveSpec} from '../resolve-spec.js';
 import {REPO_ROOT, FIXTURES, lines, runSpecCli} from './helpers/run-cli.js';
 import {collectingLogger} from './helpers/collecting-logger.js';

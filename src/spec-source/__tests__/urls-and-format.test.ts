@@ -1,8 +1,8 @@
 import {describe, expect, it} from 'vitest';
 
-import {DEFAULT_SPEC_MAX_BYTES, displayPath, parseMaxBytes, parseStrict, parseTimeoutMs, parseValidation, readSpecConfig} from '../config.js';
-import {SpecConfigError} from '../errors.js';
-import {formatAge, formatBytes, formatDuration} from '../format.js';
+import {DEFAULT_SPEC_MAX_BYTES, displayPath, parseMaxBytes, parseStrict, parseTimeoutMs, parseValidation, readSpecConfig} from '../spec-config.js';
+import {SpecConfigError} from '../../spec-reader/spec-errors.js';
+import {formatAge, formatBytes, formatDuration} from '../format-units.js';
 import {parseRetryAfter, redactSecrets, redactUrl, specUrlFromProxyBase} from '../urls.js';
 
 describe('specUrlFromProxyBase', () => {

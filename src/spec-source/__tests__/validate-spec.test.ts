@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 
-import {SpecSourceError} from '../errors.js';
-import {parseSpecText} from '../parse-spec.js';
+import {SpecSourceError} from '../../spec-reader/spec-errors.js';
+import {parseSpecText} from '../../spec-reader/parse-spec.js';
 import {validateSpec} from '../validate-spec.js';
 import {fixture} from './helpers/site-root.js';
 

@@ -3,7 +3,7 @@ import {useLocation} from '@docusaurus/router';
 import DocRoot from '@theme-original/DocRoot';
 import type {Props} from '@theme/DocRoot';
 import type {RouteConfig} from 'react-router-config';
-import {firstMatchingRoute} from '@site/src/client/route-index';
+import {firstMatchingRoute} from '@site/src/plugins/route-matching/client/route-index';
 
 /**
  * The classic DocRoot, given only the doc route that matches the page.
@@ -13,7 +13,7 @@ import {firstMatchingRoute} from '@site/src/client/route-index';
  * tries each again: two scans of every doc on every docs page, rendered
  * thousands of times by static rendering of a large API and again on every
  * client-side navigation. `firstMatchingRoute` finds the route the scans
- * would find without them (src/client/route-index.ts); the list DocRoot gets
+ * would find without them (src/plugins/route-matching/client/route-index.ts); the list DocRoot gets
  * holds that route alone, with the key the `<Switch>` gave it in the full
  * list, so pages mount and remount as before. Where no route matches, DocRoot
  * gets the full list and shows its not-found content, as before.

@@ -24,7 +24,7 @@ function useDocFrontMatter(): Record<string, unknown> | undefined {
  * The docs plugin's version banner (none: the site has one docs version), and
  * above it the API's: an older version's pages say so (the version from the
  * route; the same page's current route from the front matter
- * `current_version_path`, written by src/openapi/page-generators.ts, or for
+ * `current_version_path`, written by src/openapi/generation/page-generators.ts, or for
  * the schemas' generated index the current one's), and a
  * version switch that could not keep the reader's page says why.
  */

@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import {renderToStaticMarkup} from 'react-dom/server';
 import {describe, expect, it, vi} from 'vitest';
 
-import type {Changelog} from '../../../openapi-diff/types';
+import type {Changelog} from '../../../openapi-diff/diff-types';
 import ApiChangelog from '../index';
 
 // Docusaurus's client aliases, as plain stand-ins that render the same elements.

@@ -1,11 +1,11 @@
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 import {readFileSync} from 'node:fs';
-import {operationPageModel} from '@site/src/openapi/model';
-import {serverModels} from '@site/src/openapi/model-urls';
-import {assignPageIds} from '@site/src/openapi/page-ids';
-import {SpecDocument} from '@site/src/openapi/spec-document';
-import type {OperationPageModel, SecuritySchemeModel} from '@site/src/openapi/types';
+import {operationPageModel} from '@site/src/openapi/models/model';
+import {serverModels} from '@site/src/openapi/models/model-urls';
+import {assignPageIds} from '@site/src/openapi/generation/page-ids';
+import {SpecDocument} from '@site/src/spec-reader/spec-document';
+import type {OperationPageModel, SecuritySchemeModel} from '@site/src/openapi/models/model-types';
 import {applyCredentials, base64, chooseRequirement, isFilled, resolveAgainst, scopeChecks} from '../auth';
 import {EMPTY_SESSION, type ExplorerSession} from '../explorer-storage';
 import {clientCredentialsBody, codeChallenge, flowsWithButton, readTokenReply} from '../oauth';

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
-import type {MediaTypeModel, OperationPageModel} from '@site/src/openapi/types';
+import type {MediaTypeModel, OperationPageModel} from '@site/src/openapi/models/model-types';
 import {describedParts, formDataOf, formFields, formPartsOf, initialFormValues} from '../multipart-fields';
 import {curlCommand} from '../request-failure';
 import {respondFromSandbox} from '../sandbox';

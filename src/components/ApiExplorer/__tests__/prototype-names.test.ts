@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import type {SecurityRequirementModel, SecuritySchemeModel} from '@site/src/openapi/types';
+import type {SecurityRequirementModel, SecuritySchemeModel} from '@site/src/openapi/models/model-types';
 import {validateAgainstSchema} from '../validate';
 import {applyCredentials, chooseRequirement} from '../auth';
 import type {Credentials} from '../explorer-storage';

@@ -1,10 +1,10 @@
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 import {readFileSync} from 'node:fs';
-import {operationPageModel} from '@site/src/openapi/model';
-import {assignPageIds} from '@site/src/openapi/page-ids';
-import {SpecDocument} from '@site/src/openapi/spec-document';
-import type {OperationPageModel} from '@site/src/openapi/types';
+import {operationPageModel} from '@site/src/openapi/models/model';
+import {assignPageIds} from '@site/src/openapi/generation/page-ids';
+import {SpecDocument} from '@site/src/spec-reader/spec-document';
+import type {OperationPageModel} from '@site/src/openapi/models/model-types';
 import {respondFromSandbox, type ExplorerRequest} from '../sandbox';
 import {checkAccess, issueSandboxToken, readSandboxToken, respondAsTokenEndpoint, tokenEndpointOf} from '../sandbox-auth';
 import {base64} from '../auth';

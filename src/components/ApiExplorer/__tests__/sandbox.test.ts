@@ -4,11 +4,11 @@ import {readFileSync} from 'node:fs';
 import {respondFromSandbox, type ExplorerRequest} from '../sandbox';
 import {issueSandboxToken} from '../sandbox-auth';
 import {validateAgainstSchema} from '../validate';
-import {operationPageModel} from '@site/src/openapi/model';
-import {assignPageIds} from '@site/src/openapi/page-ids';
-import {SpecDocument} from '@site/src/openapi/spec-document';
-import {schemaNode} from '@site/src/openapi/schema';
-import type {OperationPageModel, SchemaNode} from '@site/src/openapi/types';
+import {operationPageModel} from '@site/src/openapi/models/model';
+import {assignPageIds} from '@site/src/openapi/generation/page-ids';
+import {SpecDocument} from '@site/src/spec-reader/spec-document';
+import {schemaNode} from '@site/src/openapi/models/schema-model';
+import type {OperationPageModel, SchemaNode} from '@site/src/openapi/models/model-types';
 
 const spec = new SpecDocument(parse(readFileSync(new URL('../../../../openapi/meridian.yaml', import.meta.url), 'utf8')));
 

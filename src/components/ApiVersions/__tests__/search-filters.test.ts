@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
-import type {ApiVersionsData} from '../../../plugins/api-versions/types';
+import type {ApiVersionsData} from '../../../plugins/api-versions/version-types';
 import {versionSearchFilters} from '../search-filters';
 import {versionKey, versionNameOfKey} from '../version-key';
 

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
-import type {ApiVersionInfo, VersionPagesFile} from '../../../plugins/api-versions/types';
+import type {ApiVersionInfo, VersionPagesFile} from '../../../plugins/api-versions/version-types';
 import {currentPathOfIndex, switchTarget, versionOfPath} from '../switch-target';
 
 const versions: ApiVersionInfo[] = [

@@ -1,4 +1,4 @@
-import type {OperationPageModel, RichTextElement, RichTextNode, RichTextRoot, SchemaNode} from '../../types';
+import type {OperationPageModel, RichTextElement, RichTextNode, RichTextRoot, SchemaNode} from '../../models/model-types';
 
 // Tiny hast builders, so fixtures read like the HTML they stand for.
 export const t = (value: string): RichTextNode => ({type: 'text', value});

@@ -5,7 +5,7 @@ import {unified} from 'unified';
 import {describe, expect, it} from 'vitest';
 
 import {operationToMarkdown} from '..';
-import type {OperationPageModel, SchemaNode} from '../../types';
+import type {OperationPageModel, SchemaNode} from '../../models/model-types';
 import {code, createContactPage, h, p, root, SITE, stringNode} from './fixtures';
 
 describe('operationToMarkdown', () => {

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 
 import {overviewToMarkdown, tagToMarkdown} from '..';
-import type {OverviewPageModel, TagPageModel} from '../../types';
+import type {OverviewPageModel, TagPageModel} from '../../models/model-types';
 import {p, root, SITE} from './fixtures';
 
 describe('overviewToMarkdown and tagToMarkdown', () => {

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
-import {SpecDocument} from '../../../openapi/spec-document';
+import {SpecDocument} from '../../../spec-reader/spec-document';
 import {apiResourcesFromSpec, firstSentence, provenanceFrom} from '../resources';
-import {validateOptions} from '../options';
+import {validateOptions} from '../resources-options';
 
 const spec = new SpecDocument({
   openapi: '3.1.0',

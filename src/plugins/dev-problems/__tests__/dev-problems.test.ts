@@ -5,7 +5,7 @@ import type {LoadContext} from '@docusaurus/types';
 import {afterEach, describe, expect, it} from 'vitest';
 
 import devProblemsPlugin from '../index';
-import {validateOptions} from '../options';
+import {validateOptions} from '../dev-problems-options';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -4,7 +4,7 @@
 import siteConfig from '@generated/docusaurus.config';
 
 import {locationOf, type DevStatus} from '../../../dev-loop/status';
-import {DEV_STATUS_ROUTE} from '../options';
+import {DEV_STATUS_ROUTE} from '../dev-problems-options';
 import styles from './overlay.module.css';
 
 const STATUS_URL = `${siteConfig.baseUrl}${DEV_STATUS_ROUTE}/status.json`;

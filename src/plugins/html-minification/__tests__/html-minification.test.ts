@@ -5,10 +5,10 @@ import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import React from 'react';
 import {renderToHtml as coreRenderToHtml} from '@docusaurus/core/lib/client/renderToHtml.js';
-import {renderToHtml} from '../../../client/render-to-html.server';
+import {renderToHtml} from '../client/render-to-html.server';
 import {mulberry32} from '../../../../scripts/seeded-random';
 import htmlMinificationPlugin, {CORE_RENDER_TO_HTML_TEST, countRoutes, minifies, RENDER_TO_HTML, SKIP_VARIABLE} from '../index';
-import {DEFAULT_OPTIONS, validateOptions} from '../options';
+import {DEFAULT_OPTIONS, validateOptions} from '../minification-options';
 import {bundlerUtils, FakeReplacement} from '../../__tests__/bundler-stub';
 
 const saved = process.env[SKIP_VARIABLE];

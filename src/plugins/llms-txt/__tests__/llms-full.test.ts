@@ -6,8 +6,8 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {llmsDetails} from '../index';
 import {formatLlmsFull, llmsSections, type LlmsSiteInfo, type TwinPage, type TwinPageWithMarkdown} from '../llms';
 import {partSlug, writeLlmsFull} from '../llms-full';
-import {DEFAULT_MAX_FILE_BYTES} from '../options';
-import {formatBytes} from '../../../spec-source/format';
+import {DEFAULT_MAX_FILE_BYTES} from '../llms-options';
+import {formatBytes} from '../../../spec-source/format-units';
 
 const site: LlmsSiteInfo = {url: 'https://docs.example', baseUrl: '/'};
 const heading = {title: 'Big API', summary: 'Everything.', details: llmsDetails(site, '/docs')};

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type {LoadContext} from '@docusaurus/types';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 
-import type {OperationPageModel, OverviewPageModel, TagPageModel} from '../../../openapi/types';
+import type {OperationPageModel, OverviewPageModel, TagPageModel} from '../../../openapi/models/model-types';
 import {htmlPageToMarkdown} from '../html-to-markdown';
 import llmsTxtPlugin, {collectTwinPages, docsRoutes, withBaseUrl} from '../index';
 import {
@@ -20,7 +20,7 @@ import {
   type TwinPage,
   type TwinPageWithMarkdown,
 } from '../llms';
-import {DEFAULT_OPTIONS, validateOptions} from '../options';
+import {DEFAULT_OPTIONS, validateOptions} from '../llms-options';
 
 const site: LlmsSiteInfo = {url: 'https://docs.meridian.example', baseUrl: '/'};
 /** The source URLs of the twins in an llms-full.txt. */

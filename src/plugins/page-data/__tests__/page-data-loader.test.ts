@@ -7,8 +7,8 @@ import {describe, expect, it, vi} from 'vitest';
 import type * as RspackModule from '@rspack/core';
 import type {Stats} from '@rspack/core';
 import pageDataPlugin, {MDX_LOADER, MODEL_FILE_NAME, MODEL_FILE_TEST, PAGE_DATA_TEST} from '../index';
-import {PAGE_CORE_SUFFIX} from '../../../openapi/page-core';
-import {fetchPageModel, pageModelOf} from '../../../client/page-model';
+import {PAGE_CORE_SUFFIX} from '../../../openapi/models/page-core';
+import {fetchPageModel, pageModelOf} from '../client/page-model';
 
 const require = createRequire(import.meta.url);
 
@@ -32,7 +32,7 @@ interface LoaderThis {
 }
 const pageDataLoader = require('../page-data-loader.js') as {pitch: (this: LoaderThis) => string; MODEL_FILE_QUERY: string; PAGE_CORE_SUFFIX: string};
 /** The module the browser bundle's page modules import (page-data-loader.js). */
-const PAGE_MODEL_CLIENT = path.resolve(__dirname, '../../../client/page-model.ts');
+const PAGE_MODEL_CLIENT = path.resolve(__dirname, '../client/page-model.ts');
 /** The Rspack the site builds with (a dependency of @docusaurus/faster). */
 const {rspack} = createRequire(require.resolve('@docusaurus/faster/package.json'))('@rspack/core') as typeof RspackModule;
 
@@ -52,9 +52,10 @@ async function bundleAndRun(dir: string, entry: string): Promise<{result: unknow
     target: 'web',
     devtool: false,
     output: {path: out, publicPath: '/', filename: 'main.js', chunkFormat: 'array-push'},
-    // The plugin's rules, and TypeScript (src/client/page-model.ts) as the site's own config compiles it.
+    // The plugin's rules, and TypeScript (src/plugins/page-data/client/page-model.ts) as the site's own config compiles it.
     module: {...module, rules: [...module.rules, {test: /\.ts$/, loader: 'builtin:swc-loader', options: {jsc: {parser: {syntax: 'typescript'}}}}]} as never,
-    resolve: {extensions: ['.ts', '.js']},
+    // `@site` as Docusaurus's base config aliases it (the page model imports the site's hydration state through it).
+    resolve: {extensions: ['.ts', '.js'], alias: {'@site': path.resolve(__dirname, '../../../..')}},
     // As Docusaurus's client config defines it for a production build (src/client/hydration-state.ts reads it).
     plugins: [new rspack.DefinePlugin({'process.env.HYDRATE_CLIENT_ENTRY': JSON.stringify(true)})],
   });

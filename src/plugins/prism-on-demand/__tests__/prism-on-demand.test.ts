@@ -32,10 +32,10 @@ describe('prism-on-demand plugin', () => {
   it('drops the start-up Prism module in both bundles and gives the server the synchronous Prism runtime', () => {
     const client = configure(false).plugins;
     const server = configure(true).plugins;
-    expect(client.map((plugin) => plugin.replacement)).toEqual([expect.stringMatching(/src\/client\/prism-noop\.ts$/)]);
+    expect(client.map((plugin) => plugin.replacement)).toEqual([expect.stringMatching(/prism-on-demand\/client\/prism-noop\.ts$/)]);
     expect(server.map((plugin) => plugin.replacement)).toEqual([
-      expect.stringMatching(/src\/client\/prism-noop\.ts$/),
-      expect.stringMatching(/src\/client\/prism-runtime\.server\.ts$/),
+      expect.stringMatching(/prism-on-demand\/client\/prism-noop\.ts$/),
+      expect.stringMatching(/prism-on-demand\/client\/prism-runtime\.server\.ts$/),
     ]);
   });
 
@@ -59,14 +59,14 @@ describe('prism-on-demand plugin', () => {
     const requests = importers.flatMap((file) =>
       [...readFileSync(path.join(siteDir, file), 'utf8').matchAll(/from '([^']*prism-runtime[^']*)'/g)].map((match) => ({file, request: match[1]})),
     );
-    expect(requests.map(({request}) => request)).toEqual(['@site/src/client/prism-runtime', './prism-runtime']);
+    expect(requests.map(({request}) => request)).toEqual(['@site/src/plugins/prism-on-demand/client/prism-runtime', '../plugins/prism-on-demand/client/prism-runtime']);
     for (const {file, request} of requests) {
       const resolved = request.startsWith('@site/') ? path.join(siteDir, request.slice('@site/'.length)) : path.resolve(siteDir, path.dirname(file), request);
       // Rspack's replacement tests the request as written, then the resolved file.
       expect(PRISM_RUNTIME_TEST.test(request) || PRISM_RUNTIME_TEST.test(`${resolved}.ts`), request).toBe(true);
       expect(existsSync(`${resolved}.ts`), resolved).toBe(true);
     }
-    expect(PRISM_RUNTIME_TEST.test(path.join(siteDir, 'src/client/prism-runtime.server.ts'))).toBe(false);
+    expect(PRISM_RUNTIME_TEST.test(path.join(siteDir, 'src/plugins/prism-on-demand/client/prism-runtime.server.ts'))).toBe(false);
   });
 
   it("adds the stylesheet of both colour modes as a client module, from the site's Prism themes", () => {

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {navbarDocIds, sectionDocs, splitGlobalDocs, type GlobalData} from '../global-docs';
-import {addGlobalDocs, DOCS_PLUGIN, type DocsGlobalData} from '../../../client/route-sections/global-docs';
+import {addGlobalDocs, DOCS_PLUGIN, type DocsGlobalData} from '../client/section-global-docs';
 
 const doc = (id: string, path: string) => ({id, path, sidebar: 'openApiSidebar'});
 

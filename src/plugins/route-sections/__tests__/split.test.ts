@@ -4,7 +4,7 @@ import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {generateRouteFiles} from '@docusaurus/core/lib/server/codegen/codegenRoutes';
 import type {RouteConfig} from '@docusaurus/types';
-import {sectionFor, sectionOf} from '../../../client/route-sections/bucket';
+import {sectionFor, sectionOf} from '../client/bucket';
 import {evaluateRoutes, parseRegistry, sectionSizeFor, splitRouteFiles, type GeneratedRouteFiles, type RouteNode} from '../split';
 
 const dirs: string[] = [];

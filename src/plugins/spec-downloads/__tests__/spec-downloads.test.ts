@@ -21,9 +21,9 @@ import specDownloadsPlugin, {
   specDownloadsInWorker,
   type SpecDownloadsContent,
 } from '../index';
-import {DEFAULT_OPTIONS, validateOptions} from '../options';
-import {sampleFromSchema} from '../../../openapi/sample';
-import type {SpecDocument} from '../../../openapi/spec-document';
+import {DEFAULT_OPTIONS, validateOptions} from '../downloads-options';
+import {sampleFromSchema} from '../../../openapi/models/sample';
+import type {SpecDocument} from '../../../spec-reader/spec-document';
 import {
   POSTMAN_SCHEMA_V21,
   baseUrlOf,

@@ -1,6 +1,6 @@
 /**
  * Ejected from @docusaurus/theme-classic 3.10.2 (CodeBlock/Content) so that
- * Prism loads on demand (see src/client/prism-runtime.ts):
+ * Prism loads on demand (see src/plugins/prism-on-demand/client/prism-runtime.ts):
  * - on the server, Prism is always there: the HTML is highlighted;
  * - while the first page hydrates, the code keeps its server HTML (tokens
  *   included) and Prism is not needed;
@@ -12,7 +12,7 @@
  *   server HTML is right in dark mode and a mode switch re-renders nothing;
  * - on the server, the lines of a block without line numbers or highlighted
  *   lines are written as HTML text, not as React elements per token (the
- *   same markup; src/client/highlighted-html.ts says why).
+ *   same markup; src/plugins/prism-on-demand/client/highlighted-html.ts says why).
  */
 import React, {useEffect, useState, useSyncExternalStore, type ComponentProps, type ReactNode} from 'react';
 import clsx from 'clsx';
@@ -21,7 +21,7 @@ import type {PrismTheme} from 'prism-react-renderer';
 import type {Props} from '@theme/CodeBlock/Content';
 import Line from '@theme/CodeBlock/Line';
 import {isFirstPageHydrated} from '@site/src/client/hydration-state';
-import {highlightedHtml, loadedPrism, loadPrism, subscribeToPrism, type PrismModule} from '@site/src/client/prism-runtime';
+import {highlightedHtml, loadedPrism, loadPrism, subscribeToPrism, type PrismModule} from '@site/src/plugins/prism-on-demand/client/prism-runtime';
 
 import styles from './styles.module.css';
 

@@ -10,7 +10,7 @@ import {applyTrailingSlash} from '@docusaurus/utils-common';
 import {ThemeClassNames} from '@docusaurus/theme-common';
 import {isSamePath} from '@docusaurus/theme-common/internal';
 import {isActiveSidebarItem, isVisibleSidebarItem} from '@docusaurus/plugin-content-docs/client';
-import {useSidebarCategoryLoads} from '@site/src/client/route-sections/sidebar-store';
+import {useSidebarCategoryLoads} from '@site/src/plugins/route-sections/client/sidebar-store';
 import {docLinksHtml} from './doc-links-html';
 
 // The classic category's own stylesheet, for the same class names.

@@ -1,0 +1,216 @@
+import {createSlugger, type Slugger} from '@docusaurus/utils';
+import {defaultSchema, type Schema} from 'hast-util-sanitize';
+import rehypeSanitize from 'rehype-sanitize';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import {unified} from 'unified';
+import type {Nodes as HastNodes, Root as HastRoot} from 'hast';
+import type {Nodes as MdastNodes, Parents as MdastParents, Root as MdastRoot} from 'mdast';
+
+import {textOf} from './model-text';
+import {rewriteMarkdownLinks, type LinkContext} from '../links/spec-links';
+import type {RichText, RichTextNode, RichTextRoot} from './model-types';
+import {FrozenCache} from './frozen-cache';
+import {wellFormed} from './well-formed';
+
+/**
+ * The one pipeline every piece of spec text goes through before it reaches a
+ * page: CommonMark + GFM, parsed (never evaluated as MDX/JSX), raw HTML shown
+ * as literal text, `:::note` admonitions kept, then sanitised against an
+ * allow-list (no scripts, no event handlers, no `javascript:` URLs).
+ */
+
+export const ADMONITION_TYPES = ['note', 'tip', 'info', 'warning', 'danger', 'caution'] as const;
+
+const sanitizeSchema: Schema = {
+  ...defaultSchema,
+  // Headings get our own ids below; nothing from the spec may set ids or names.
+  clobberPrefix: 'spec-',
+  tagNames: [...(defaultSchema.tagNames ?? []).filter((tag) => tag !== 'input'), 'aside'],
+  attributes: {
+    ...defaultSchema.attributes,
+    aside: [['className', 'admonition', ...ADMONITION_TYPES.map((type) => `admonition-${type}`)]],
+    code: [['className', /^language-[\w+#-]+$/]],
+    input: [],
+    '*': (defaultSchema.attributes?.['*'] ?? []).filter((attribute) => attribute !== 'id' && attribute !== 'name'),
+  },
+  protocols: {href: ['http', 'https', 'mailto'], src: ['http', 'https'], cite: ['http', 'https']},
+};
+
+/** Parents whose children are blocks: literal HTML there becomes a paragraph. */
+const BLOCK_PARENTS = new Set(['root', 'blockquote', 'listItem', 'containerDirective', 'footnoteDefinition']);
+
+type MdastWithPosition = MdastNodes & {position?: {start: {offset?: number}; end: {offset?: number}}};
+
+/** Turns what Markdown would pass through as HTML, and directives we do not
+ * render, back into the literal text the author wrote. */
+function remarkLiteralHtmlAndDirectives(source: string) {
+  return (tree: MdastRoot) => {
+    const visit = (parent: MdastParents) => {
+      parent.children = parent.children.map((child) => {
+        const node = child as MdastWithPosition;
+        if (node.type === 'html') {
+          const text = {type: 'text', value: node.value};
+          return (BLOCK_PARENTS.has(parent.type) ? {type: 'paragraph', children: [text]} : text) as never;
+        }
+        if (
+          node.type === 'containerDirective' &&
+          (ADMONITION_TYPES as readonly string[]).includes(node.name)
+        ) {
+          const label = node.children[0];
+          const hasLabel = label?.type === 'paragraph' && Boolean(label.data?.directiveLabel);
+          node.data = {
+            hName: 'aside',
+            hProperties: {className: ['admonition', `admonition-${node.name}`]},
+          };
+          if (hasLabel) {
+            node.children = [
+              {type: 'paragraph', children: [{type: 'strong', children: label.children}]},
+              ...node.children.slice(1),
+            ] as never;
+          }
+          visit(node);
+          return node as never;
+        }
+        if (
+          node.type === 'containerDirective' ||
+          node.type === 'leafDirective' ||
+          node.type === 'textDirective'
+        ) {
+          const start = node.position?.start.offset;
+          const end = node.position?.end.offset;
+          const text = start !== undefined && end !== undefined ? source.slice(start, end) : `:${node.name}`;
+          return (node.type === 'textDirective'
+            ? {type: 'text', value: text}
+            : {type: 'paragraph', children: [{type: 'text', value: text}]}) as never;
+        }
+        if ('children' in node) visit(node as MdastParents);
+        return node as never;
+      });
+    };
+    visit(tree);
+  };
+}
+
+function toRichTextNodes(nodes: HastNodes[]): RichTextNode[] {
+  const result: RichTextNode[] = [];
+  for (const node of nodes) {
+    if (node.type === 'text') {
+      result.push({type: 'text', value: node.value});
+    } else if (node.type === 'element') {
+      const properties: Record<string, string | number | boolean | (string | number)[]> = {};
+      for (const [key, value] of Object.entries(node.properties ?? {})) {
+        if (value === null || value === undefined) continue;
+        properties[key] = value as string | number | boolean | (string | number)[];
+      }
+      result.push({type: 'element', tagName: node.tagName, properties, children: toRichTextNodes(node.children as HastNodes[])});
+    }
+    // Comments, doctypes and raw nodes cannot survive sanitising; drop anything else.
+  }
+  return result;
+}
+
+export interface MarkdownOptions {
+  /** Shift headings so that `#` becomes this level (operation pages: 3, under
+   * the page's own h1 and section h2s). */
+  topHeadingLevel?: number;
+  /** Give h2/h3 headings slug ids (for a table of contents). */
+  slugger?: Slugger;
+}
+
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkDirective)
+  .freeze();
+
+const toSanitisedHast = unified().use(remarkRehype).use(rehypeSanitize, sanitizeSchema).freeze();
+
+/**
+ * Rendered trees by heading level and source text. Specs repeat descriptions
+ * (a shared schema's fields appear on every operation that uses it), and
+ * without a cache most of the pipeline's time went on text it had seen
+ * before. Trees are frozen because every caller shares them.
+ */
+const renderedTrees = new FrozenCache<RichText>(50_000);
+
+/**
+ * The links of the spec being built (see spec-links.ts), set once per process
+ * by the page generators; `undefined` renders links as written. Module state
+ * rather than an option because every caller (model.ts, schema.ts) would
+ * otherwise have to pass the same value down.
+ */
+let linkContext: LinkContext | undefined;
+
+/** Sets the links context for every render that follows; cached trees made under another context are dropped. */
+export function setLinkContext(context: LinkContext | undefined): void {
+  if (context === linkContext) return;
+  linkContext = context;
+  renderedTrees.clear();
+}
+
+/** Spec text as the renderer reads it: parsed, with raw HTML and directives we
+ * do not render turned back into text. A link checker must read the same tree. */
+export function parseSpecMarkdown(markdown: string): MdastRoot {
+  const source = wellFormed(markdown);
+  const mdast = processor.parse(source);
+  remarkLiteralHtmlAndDirectives(source)(mdast);
+  return mdast;
+}
+
+function renderUncached(source: string, options: MarkdownOptions): RichText {
+  const mdast = parseSpecMarkdown(source);
+  if (linkContext) rewriteMarkdownLinks(mdast, linkContext);
+  const hast = toSanitisedHast.runSync(mdast as never) as HastRoot;
+  const root: RichTextRoot = {type: 'root', children: toRichTextNodes(hast.children as HastNodes[])};
+  const shift = (options.topHeadingLevel ?? 1) - 1;
+  const visit = (nodes: RichTextNode[]) => {
+    for (const node of nodes) {
+      if (node.type !== 'element') continue;
+      const level = /^h([1-6])$/.exec(node.tagName);
+      if (level) {
+        const newLevel = Math.min(6, Number(level[1]) + shift);
+        node.tagName = `h${newLevel}`;
+        if (options.slugger && newLevel <= 3) node.properties.id = options.slugger.slug(textOf(node));
+      }
+      visit(node.children);
+    }
+  };
+  visit(root.children);
+  return root.children.length > 0 ? root : null;
+}
+
+/**
+ * Parses Markdown from the spec into a sanitised tree; `null` for empty text.
+ * Without a slugger the result is shared between calls with the same text
+ * and level, and frozen: copy it before changing it.
+ */
+export function renderMarkdown(markdown: unknown, options: MarkdownOptions = {}): RichText {
+  if (typeof markdown !== 'string' || markdown.trim() === '') return null;
+  const source = wellFormed(markdown);
+  // Heading ids depend on the slugger's state, so those trees are never shared.
+  if (options.slugger) return renderUncached(source, options);
+  const key = `${options.topHeadingLevel ?? 1}\u0000${source}`;
+  return renderedTrees.get(key, () => renderUncached(source, options));
+}
+
+/** Plain text of a rich text tree, whitespace collapsed. */
+export function richTextToPlainText(richText: RichText): string {
+  if (!richText) return '';
+  const blocks = richText.children.map(textOf);
+  return blocks.join(' ').replace(/\s+/g, ' ').trim();
+}
+
+/** First paragraph of a description as plain text, for meta descriptions. */
+export function summaryText(richText: RichText, maxLength = 200): string {
+  if (!richText) return '';
+  const paragraph = richText.children.find(
+    (node) => node.type === 'element' && node.tagName === 'p',
+  );
+  const text = (paragraph ? textOf(paragraph) : richTextToPlainText(richText)).replace(/\s+/g, ' ').trim();
+  return text.length > maxLength ? `${text.slice(0, maxLength - 1).trimEnd()}…` : text;
+}
+
+export {createSlugger};
