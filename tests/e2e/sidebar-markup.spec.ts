@@ -90,3 +90,28 @@ for (const site of [{name: 'bundled spec', origin: () => ''}, ...(large ? [{name
     });
   });
 }
+
+test.describe('docs sidebar markup (large fixture, a large category of names)', () => {
+  test.skip(large === undefined, 'no large fixture build');
+
+  test('a schema page has its group of names open and the other groups closed, in the server HTML as after hydration', async ({page, browser}) => {
+    const origin = large!.origin();
+    const index = await browser.newPage();
+    await index.goto(`${origin}/docs/api/schemas`);
+    const schemaPaths = await index.locator('main a[href^="/docs/api/schemas/"]').evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute('href')!))]);
+    await index.close();
+    // More schemas than one category lists directly (src/openapi/generation/sidebar-arrangement.ts), so they are grouped.
+    expect(schemaPaths.length).toBeGreaterThan(100);
+    const schemaPath = schemaPaths.at(-1)!;
+    const server = await serverSidebar(browser, `${origin}${schemaPath}`);
+    await gotoHydrated(page, `${origin}${schemaPath}`);
+    expect(await sidebarMarkup(page)).toBe(server);
+    const schemas = page.locator('nav[aria-label="Docs sidebar"] li.theme-doc-sidebar-item-category-level-1').filter({has: page.locator('> div > a', {hasText: /^Schemas$/})});
+    const groups = schemas.locator('> ul > li.theme-doc-sidebar-item-category-level-2');
+    expect(await groups.count()).toBeGreaterThan(2);
+    await expect(schemas.locator('> ul > li.theme-doc-sidebar-item-category-level-2:not(.menu__list-item--collapsed)')).toHaveCount(1);
+    await expect(groups.locator(`a[href="${schemaPath}"][aria-current="page"]`)).toHaveCount(1);
+    // Every group is labelled by its first and last names.
+    expect(await groups.locator('> div > a').first().textContent()).toMatch(/^.+ – .+$/);
+  });
+});

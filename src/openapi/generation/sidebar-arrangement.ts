@@ -1,7 +1,10 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
+import {NAME_GROUP} from './name-groups';
 import {SCHEMA_PAGES_DIR} from './page-ids';
+
+export {NAME_GROUP};
 
 /**
  * The site's API sidebar from the one docusaurus-plugin-openapi-docs
@@ -122,9 +125,36 @@ function renameOverview(items: SidebarNode[], overview: SidebarArrangement['over
   return items.map((item, index) => (index === at ? {...item, id: `${id.slice(0, id.length - from.length)}${to}`} : item));
 }
 
+/** Most pages a category of names (schemas, webhooks) lists directly; a larger one lists them in groups. */
+export const LARGE_CATEGORY_ITEMS = 100;
+/** About how many pages each group of a large category holds. */
+const NAME_GROUP_ITEMS = 50;
+
+const labelOf = (item: SidebarNode) => (typeof item.label === 'string' ? item.label : String(item.id ?? ''));
+const byName = new Intl.Collator('en', {sensitivity: 'base', numeric: true});
+
+/**
+ * `items` as they are when there are at most LARGE_CATEGORY_ITEMS, else in
+ * name order, in collapsed groups of consecutive names labelled by their first
+ * and last (as a dictionary's guide words): an open category renders every
+ * item it lists, so a page inside a list of a thousand schemas carried the
+ * links of all of them.
+ */
+export function groupedByName(items: SidebarNode[]): SidebarNode[] {
+  if (items.length <= LARGE_CATEGORY_ITEMS) return items;
+  const sorted = [...items].sort((a, b) => byName.compare(labelOf(a), labelOf(b)));
+  const groups = Math.ceil(sorted.length / NAME_GROUP_ITEMS);
+  return Array.from({length: groups}, (_, index) => {
+    // Group sizes differ by at most one.
+    const group = sorted.slice(Math.floor((index * sorted.length) / groups), Math.floor(((index + 1) * sorted.length) / groups));
+    return {type: 'category', label: `${labelOf(group[0])} – ${labelOf(group[group.length - 1])}`, collapsible: true, collapsed: true, customProps: {[NAME_GROUP]: true}, items: group};
+  });
+}
+
 /** The sidebar as the site shows it, from the plugin's: the overview under its page id, webhooks in a
  * "Webhooks" category of their own, schema pages named by their schema and
- * grouped in a collapsed "Schemas" category with an index page. */
+ * grouped in a collapsed "Schemas" category with an index page; either
+ * category, when large, in groups of names (groupedByName). */
 export function arrangeSidebarItems(items: SidebarNode[], arrangement: SidebarArrangement): SidebarNode[] {
   const webhooks: SidebarNode[] = [];
   const webhookIds = new Set<string>();
@@ -162,7 +192,7 @@ export function arrangeSidebarItems(items: SidebarNode[], arrangement: SidebarAr
         if (isSchemas) {
           schemasCategory = {
             ...item,
-            items: children,
+            items: groupedByName(children),
             collapsible: true,
             collapsed: true,
             ...(arrangement.schemasIndexSlug
@@ -182,7 +212,7 @@ export function arrangeSidebarItems(items: SidebarNode[], arrangement: SidebarAr
   const positions = new Map([...arrangement.webhookPageIds].map((pageId, index) => [pageId, index]));
   const positionOf = (item: SidebarNode) => positions.get(String(item.id).slice(String(item.id).lastIndexOf('/') + 1)) ?? positions.size;
   webhooks.sort((a, b) => positionOf(a) - positionOf(b));
-  const webhookCategory: SidebarNode = {type: 'category', label: 'Webhooks', collapsible: true, collapsed: true, items: webhooks};
+  const webhookCategory: SidebarNode = {type: 'category', label: 'Webhooks', collapsible: true, collapsed: true, items: groupedByName(webhooks)};
   const schemasAt = schemasCategory ? arranged.indexOf(schemasCategory) : -1;
   return schemasAt === -1 ? [...arranged, webhookCategory] : [...arranged.slice(0, schemasAt), webhookCategory, ...arranged.slice(schemasAt)];
 }

@@ -70,9 +70,23 @@ function linksOf(items: readonly SidebarItem[], into: SidebarItem[] = []): Sideb
 }
 
 /**
+ * What a category keeps of its first item until its file arrives: a link as
+ * a link with its label; a group (a category of links, as large categories of
+ * names have) as itself holding only its own first link, which renders the
+ * same closed group, with the same fallback link, as the whole one.
+ */
+function firstItemStandIn(first: SidebarItem | undefined): SidebarItem | undefined {
+  if (first?.type === 'link') return {type: 'link', href: first.href, label: first.label};
+  if (first?.type !== 'category' || typeof first.href === 'string') return undefined;
+  const inner = firstItemStandIn(first.items?.[0]);
+  return inner && {...first, items: [inner]};
+}
+
+/**
  * The categories of `props` (a docs version prop) that can load on demand:
- * top-level, with a link as first item, and every page in `movedPaths` (so a
- * route section can name them); undefined when there is none.
+ * top-level, with a link (or a group starting with one) as first item, and
+ * every page in `movedPaths` (so a route section can name them); undefined
+ * when there is none.
  */
 export function lazySidebar(props: unknown, movedPaths: ReadonlySet<string>): LazySidebar | undefined {
   const version = (props as Partial<VersionProps> | null)?.version;
@@ -84,7 +98,8 @@ export function lazySidebar(props: unknown, movedPaths: ReadonlySet<string>): La
   for (const [sidebar, items] of Object.entries(version.docsSidebars)) {
     docsSidebars[sidebar] = items.map((item, index) => {
       const children = item.items ?? [];
-      if (item.type !== 'category' || children[0]?.type !== 'link') return item;
+      const standIn = item.type === 'category' ? firstItemStandIn(children[0]) : undefined;
+      if (standIn === undefined) return item;
       const links = linksOf([item]);
       if (!links.every((link) => typeof link.href === 'string' && movedPaths.has(link.href))) return item;
       const chunkDocs: Record<string, unknown> = {};
@@ -98,8 +113,7 @@ export function lazySidebar(props: unknown, movedPaths: ReadonlySet<string>): La
         const numbers = categoriesOfPath.get(link.href!) ?? [];
         if (!numbers.includes(number)) categoriesOfPath.set(link.href!, [...numbers, number]);
       }
-      const first = children[0]!;
-      return {...item, items: [{type: 'link', href: first.href, label: first.label}]};
+      return {...item, items: [standIn]};
     });
   }
   if (categories.length === 0) return undefined;

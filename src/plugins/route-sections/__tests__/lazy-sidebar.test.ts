@@ -53,6 +53,29 @@ describe('lazySidebar', () => {
     expect(props.version.docsSidebars.openApiSidebar[1]!.items).toHaveLength(2);
   });
 
+  it('moves a category of groups (a large category of names), keeping its first group with only that group\'s first link', () => {
+    const groups = [
+      category(undefined, [link('/docs/api/schemas/account', 'api/schemas/account'), link('/docs/api/schemas/address', 'api/schemas/address')]),
+      category(undefined, [link('/docs/api/schemas/zone', 'api/schemas/zone')]),
+    ];
+    const schemas = category('/docs/api/schemas', groups);
+    const grouped = lazySidebar(
+      {version: {docs: {'api/schemas/account': {id: 'api/schemas/account'}}, docsSidebars: {openApiSidebar: [link('/docs/', 'intro'), schemas]}}},
+      new Set(['/docs/api/schemas', '/docs/api/schemas/account', '/docs/api/schemas/address', '/docs/api/schemas/zone']),
+    )!;
+    expect(grouped.categories).toEqual([{sidebar: 'openApiSidebar', index: 1, chunk: {items: groups, docs: {'api/schemas/account': {id: 'api/schemas/account'}}}}]);
+    expect(grouped.props.version.docsSidebars.openApiSidebar![1]).toEqual({
+      ...schemas,
+      items: [{...groups[0], items: [{type: 'link', href: '/docs/api/schemas/account', label: '/docs/api/schemas/account'}]}],
+    });
+    expect(Object.fromEntries(grouped.categoriesOfPath)).toEqual({
+      '/docs/api/schemas': [0],
+      '/docs/api/schemas/account': [0],
+      '/docs/api/schemas/address': [0],
+      '/docs/api/schemas/zone': [0],
+    });
+  });
+
   it('names the category of each of its pages and of its own page', () => {
     expect(Object.fromEntries(lazy.categoriesOfPath)).toEqual({
       '/docs/api/contacts': [0],
