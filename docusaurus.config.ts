@@ -46,7 +46,7 @@ const resolvedSpecPath = '.spec/openapi.yaml';
 const pageOutlinePath = '.spec/page-outline.json';
 const provenancePath = '.spec/provenance.json';
 const apiOutputDir = API_OUTPUT_DIR;
-/** Where gen-api-docs writes: `npm run gen` sets a staging folder and copies only changed files into docs/api/ (scripts/gen.ts). */
+/** Where gen-api-docs writes: `npm run gen` sets a staging folder and syncs it into docs/api/ (scripts/gen.ts). */
 const apiGenerationDir = process.env.API_GEN_STAGING_DIR ?? apiOutputDir;
 const apiDocsBasePath = API_DOCS_BASE_PATH;
 /** Where links in the spec that are relative to the vendor's site resolve;

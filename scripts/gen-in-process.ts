@@ -1,7 +1,7 @@
 // `npm run gen`'s work inside a process that stays up (`npm start`): the
 // same `gen-api-docs` of docusaurus-plugin-openapi-docs, from the same
-// docusaurus.config.ts, into the same staging folder, then the same copy of
-// the changed files into docs/api/. What it saves on each save of the
+// docusaurus.config.ts, into the same staging folder, then the same sync
+// into docs/api/. What it saves on each save of the
 // description is a new Node process, the Docusaurus CLI and the loading and
 // construction of every other plugin: only the openapi-docs plugin is made.
 import {rmSync} from 'node:fs';
@@ -94,7 +94,7 @@ async function generating(fn: () => Promise<void>): Promise<void> {
 /**
  * Generates every API page of the site at `siteDir` (which must be the
  * current directory: the plugin writes to paths relative to it) into the
- * staging folders, then copies what changed into docs/api/ (and each other API's folder), exactly as
+ * staging folders, then syncs them into docs/api/ (and each other API's folder), exactly as
  * `npm run gen` does. Throws GenerationError when the plugin could not
  * generate; docs/api/ is then untouched.
  */
@@ -122,5 +122,5 @@ export async function generateApiPages(siteDir: string = process.cwd()): Promise
       for (const id of ids) await cli.parseAsync(['node', 'docusaurus', 'gen-api-docs', id, ...pluginId]);
     }
   });
-  return targets.map(({staged, outputDir}) => ({outputDir, ...syncGeneratedFiles(staged, outputDir)}));
+  return targets.map(({staged, outputDir, record}) => ({outputDir, ...syncGeneratedFiles(staged, outputDir, record)}));
 }

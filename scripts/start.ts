@@ -26,6 +26,7 @@ import {BUNDLED_SPEC_PATH, readSpecConfig, readSpecEnv, resolveSpec, SpecConfigE
 import {parseSpecText} from '../src/spec-reader/parse-spec';
 import {DEV_STATUS_FILE} from '../src/plugins/dev-problems/dev-problems-options';
 import {generateApiPages} from './gen-in-process';
+import {unrecordedReport} from './gen';
 import {runChangelog} from './gen-changelog';
 
 const root = process.cwd();
@@ -41,8 +42,9 @@ const complain = (line: string) => process.stderr.write(`${PREFIX} ${line}\n`);
 /** `npm run gen` in this process; returns false, having said why, when the pages could not be generated (docs/api/ is then as it was). */
 async function generatePages(): Promise<boolean> {
   try {
-    for (const {outputDir, written, removed, unchanged} of await generateApiPages(root)) {
+    for (const {outputDir, written, removed, unchanged, unrecorded} of await generateApiPages(root)) {
       process.stdout.write(`[gen] ${outputDir}: ${written.length} written, ${removed.length} removed, ${unchanged} unchanged\n`);
+      for (const line of unrecordedReport(outputDir, unrecorded)) process.stdout.write(`${line}\n`);
     }
     return true;
   } catch (error) {

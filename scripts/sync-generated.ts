@@ -1,38 +1,55 @@
-// Copies freshly generated API pages from a staging folder into docs/api/,
-// touching only what changed: the development server rebuilds every file
-// whose modification time moves, so an unchanged page must not be rewritten.
-import {mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync} from 'node:fs';
+// Copies a generation of the API pages from its staging folder into the
+// output folder (docs/api/, or another API's), touching only what changed:
+// the development server rebuilds every file whose modification time moves,
+// so an unchanged page must not be rewritten. It deletes only files that an
+// earlier sync copied there and this generation no longer makes, as its
+// record of that sync lists them; every other file of the folder (the
+// changelog written beside another API's pages, anything a person put there)
+// is left alone.
+import {existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {SCHEMA_PAGES_DIR} from '../src/openapi/generation/page-ids';
-import {CHANGELOG_DATA_FILE} from '../src/openapi-diff/changelog';
-
-/** Whether the plugin's clean (`docusaurus clean-api-docs`) deletes a file of this name in the output folder. */
-export function isGeneratedFile(name: string): boolean {
-  if (name.startsWith('.')) return false;
-  // An API's changelog (scripts/gen-changelog.ts) is written beside its pages after them, not by the generator.
-  if (name === CHANGELOG_DATA_FILE) return false;
-  return /\.(api|info|tag)\.mdx$/.test(name) || name === 'sidebar.js' || name === 'sidebar.ts' || (name.endsWith('.json') && name !== 'versions.json');
+/** The record of what the last sync from `stagingDir` copied: beside the staging folder, which each generation empties. */
+export function syncRecordOf(stagingDir: string): string {
+  return `${stagingDir}.synced.json`;
 }
 
-/**
- * The generated files in `outputDir`, as POSIX paths relative to it: what the
- * plugin's clean deletes (docusaurus-plugin-openapi-docs, lib/index.js,
- * `cleanApiDocs`): the pages, the sidebar and the JSON but `versions.json` in
- * the folder itself, and everything in the `schemas` folder; the same in each
- * older version's folder. Other files, and
- * files whose names start with a dot (which its glob skips), are not ours.
- */
-export function listGeneratedFiles(outputDir: string, {versionFolders = true}: {versionFolders?: boolean} = {}): string[] {
-  const found: string[] = [];
-  for (const entry of readEntries(outputDir)) {
-    if (entry.isFile() && isGeneratedFile(entry.name)) found.push(entry.name);
-    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
-    if (entry.name === SCHEMA_PAGES_DIR) found.push(...listAll(path.join(outputDir, SCHEMA_PAGES_DIR)).map((file) => `${SCHEMA_PAGES_DIR}/${file}`));
-    // Any other folder is an older version's output (docs/api/<version>/, src/versions/), generated the same way, released or not.
-    else if (versionFolders) found.push(...listGeneratedFiles(path.join(outputDir, entry.name), {versionFolders: false}).map((file) => `${entry.name}/${file}`));
+/** Why a sync did not run: names the record file, the place in it and the cause. */
+export class SyncRecordError extends Error {
+  override name = 'SyncRecordError';
+}
+
+/** Whether `file` is a path inside a folder, as the record holds them: relative, POSIX, no `..`, nothing empty. */
+function isPathInside(file: string): boolean {
+  return file !== '' && !file.startsWith('/') && !file.includes('\\') && file.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+}
+
+/** The files the last sync copied, or `undefined` when there is no record. */
+export function readSyncRecord(recordFile: string): string[] | undefined {
+  let text: string;
+  try {
+    text = readFileSync(recordFile, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
   }
-  return found.sort();
+  let record: unknown;
+  try {
+    record = JSON.parse(text);
+  } catch (error) {
+    throw new SyncRecordError(`${recordFile}: not JSON (${(error as Error).message}); delete it and the output folder, then run "npm run gen" again.`);
+  }
+  if (!Array.isArray(record)) throw new SyncRecordError(`${recordFile}: at /, expected a list of file paths, got ${typeof record}.`);
+  record.forEach((file: unknown, index) => {
+    if (typeof file !== 'string' || !isPathInside(file)) {
+      throw new SyncRecordError(`${recordFile}: at /${index}, ${JSON.stringify(file)} is not a relative path inside the output folder.`);
+    }
+  });
+  return record as string[];
+}
+
+function writeSyncRecord(recordFile: string, files: Iterable<string>): void {
+  writeIfChanged(recordFile, Buffer.from(`${JSON.stringify([...new Set(files)].sort(), null, 1)}\n`));
 }
 
 function readEntries(dir: string) {
@@ -44,8 +61,11 @@ function readEntries(dir: string) {
   }
 }
 
+/** Every file below `dir`, as POSIX paths relative to it; names starting with a dot (a write in progress, replaced in one step) are no one's pages. */
 function listAll(dir: string): string[] {
-  return readEntries(dir).flatMap((entry) => (entry.isDirectory() ? listAll(path.join(dir, entry.name)).map((file) => `${entry.name}/${file}`) : entry.isFile() ? [entry.name] : []));
+  return readEntries(dir)
+    .filter((entry) => !entry.name.startsWith('.'))
+    .flatMap((entry) => (entry.isDirectory() ? listAll(path.join(dir, entry.name)).map((file) => `${entry.name}/${file}`) : entry.isFile() ? [entry.name] : []));
 }
 
 /**
@@ -64,7 +84,7 @@ export function writeIfChanged(file: string, content: Buffer): boolean {
   }
   if (current !== undefined && current.equals(content)) return false;
   mkdirSync(path.dirname(file), {recursive: true});
-  // A dot name: neither the plugin's clean, listGeneratedFiles nor the docs plugin's watcher takes it for a page.
+  // A dot name: neither the sync nor the docs plugin's watcher takes it for a page.
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   try {
     writeFileSync(temporary, content);
@@ -79,34 +99,43 @@ export function writeIfChanged(file: string, content: Buffer): boolean {
 export interface SyncResult {
   /** Files written because they were new or their content changed, relative to the output folder. */
   written: string[];
-  /** Generated files that the new generation no longer has, deleted. */
+  /** Files an earlier sync copied that the new generation no longer has, deleted. */
   removed: string[];
   unchanged: number;
+  /** With no record of an earlier sync: files of the output folder the generation did not make, left there. */
+  unrecorded: string[];
 }
 
 /**
- * Makes the generated files of `outputDir` those of `stagingDir`: each file
- * of the staging folder is written where its content differs, and each
- * generated file (see listGeneratedFiles) that it does not have is deleted.
+ * Copies the generation in `stagingDir` into `outputDir`: each of its files
+ * is written where its content differs, and each file the last sync copied
+ * (`recordFile`) that it no longer has is deleted, with any folder that
+ * leaves empty. Without a record nothing is deleted: the files it did not
+ * make are listed instead.
  */
-export function syncGeneratedFiles(stagingDir: string, outputDir: string): SyncResult {
+export function syncGeneratedFiles(stagingDir: string, outputDir: string, recordFile: string): SyncResult {
   const fresh = listAll(stagingDir).sort();
-  const result: SyncResult = {written: [], removed: [], unchanged: 0};
+  const previous = readSyncRecord(recordFile);
+  // Recorded before any copy, so a sync that stops halfway still knows every file it may have copied.
+  writeSyncRecord(recordFile, [...(previous ?? []), ...fresh]);
+  const result: SyncResult = {written: [], removed: [], unchanged: 0, unrecorded: []};
   for (const file of fresh) {
     if (writeIfChanged(path.join(outputDir, file), readFileSync(path.join(stagingDir, file)))) result.written.push(file);
     else result.unchanged += 1;
   }
-  const keep = new Set(fresh);
-  for (const file of listGeneratedFiles(outputDir)) {
-    if (keep.has(file)) continue;
+  const made = new Set(fresh);
+  if (previous === undefined) result.unrecorded = listAll(outputDir).filter((file) => !made.has(file));
+  for (const file of [...new Set(previous ?? [])].sort()) {
+    if (made.has(file) || !existsSync(path.join(outputDir, file))) continue;
     rmSync(path.join(outputDir, file));
     result.removed.push(file);
   }
-  // A folder emptied of its files goes too (schemas, as the plugin's clean removes it; a version no longer released).
-  const emptied = new Set(result.removed.map((file) => path.posix.dirname(file)).filter((folder) => folder !== '.'));
-  for (const folder of [...emptied].sort((a, b) => b.length - a.length)) {
+  // A folder left empty goes too (a schemas folder with no schemas left, a version no longer released); the deepest first.
+  const folders = new Set(result.removed.flatMap((file) => file.split('/').slice(0, -1).map((_, index, parts) => parts.slice(0, index + 1).join('/'))));
+  for (const folder of [...folders].sort((a, b) => b.length - a.length)) {
     const dir = path.join(outputDir, folder);
-    if (listAll(dir).length === 0) rmSync(dir, {recursive: true});
+    if (readEntries(dir).length === 0) rmSync(dir, {recursive: true});
   }
+  writeSyncRecord(recordFile, fresh);
   return result;
 }

@@ -3,13 +3,18 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 
-import {isGeneratedFile, listGeneratedFiles, syncGeneratedFiles, writeIfChanged} from '../sync-generated';
+import {readSyncRecord, SyncRecordError, syncGeneratedFiles, writeIfChanged} from '../sync-generated';
 import {readWhileWriting} from '../../src/dev-loop/__tests__/concurrent-reader';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true});
 });
+
+/** Where a test's sync keeps its record: a fresh folder of its own, the record not yet written. */
+function recordFile(): string {
+  return path.join(folder({}), 'api.synced.json');
+}
 
 function folder(files: Record<string, string>): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'gen-sync-'));
@@ -34,43 +39,6 @@ function touched(dir: string): string[] {
     .map((file) => file.split(path.sep).join('/'))
     .sort();
 }
-
-describe('gen: the generated files', () => {
-  it('names what the plugin\'s clean-api-docs deletes: pages, sidebar, JSON but versions.json', () => {
-    expect(['a.api.mdx', 'b.info.mdx', 'c.tag.mdx', 'sidebar.ts', 'sidebar.js', 'd.page.json', 'e.json'].filter(isGeneratedFile)).toHaveLength(7);
-    expect(['versions.json', '.d.page.json', 'a.api.md', 'a.mdx', 'sidebar.mjs', 'README.md', 'changelog.data.json', 'changelog.mdx'].filter(isGeneratedFile)).toEqual([]);
-  });
-
-  it('lists those files, everything in the schemas folder, and the same in each older version\'s folder, not other files', () => {
-    const dir = folder({
-      'create-contact.api.mdx': '',
-      'sidebar.ts': '',
-      'create-contact.page.json': '',
-      'versions.json': '',
-      'guide.mdx': '',
-      '.hidden.json': '',
-      '.cache/x.page.json': '',
-      'schemas/contact.schema.mdx': '',
-      'schemas/contact.page.json': '',
-      '2.2.0/create-contact.api.mdx': '',
-      '2.2.0/sidebar.ts': '',
-      '2.2.0/notes.md': '',
-      '2.2.0/schemas/contact.schema.mdx': '',
-      '2.2.0/nested/deep.api.mdx': '',
-    });
-    expect(listGeneratedFiles(dir)).toEqual([
-      '2.2.0/create-contact.api.mdx',
-      '2.2.0/schemas/contact.schema.mdx',
-      '2.2.0/sidebar.ts',
-      'create-contact.api.mdx',
-      'create-contact.page.json',
-      'schemas/contact.page.json',
-      'schemas/contact.schema.mdx',
-      'sidebar.ts',
-    ]);
-    expect(listGeneratedFiles(path.join(dir, 'missing'))).toEqual([]);
-  });
-});
 
 describe('gen: copying a generation into the output folder', () => {
   it('writes a file only when its content differs', () => {
@@ -104,51 +72,94 @@ describe('gen: copying a generation into the output folder', () => {
 
   it('rewrites nothing when the generation is the same', () => {
     const files = {'a.api.mdx': 'A', 'a.page.json': '{}', 'sidebar.ts': 'S', 'schemas/s.schema.mdx': 'X'};
-    const output = folder(files);
+    const output = folder({});
+    const record = recordFile();
+    syncGeneratedFiles(folder(files), output, record);
     age(output);
-    expect(syncGeneratedFiles(folder(files), output)).toEqual({written: [], removed: [], unchanged: 4});
+    expect(syncGeneratedFiles(folder(files), output, record)).toEqual({written: [], removed: [], unchanged: 4, unrecorded: []});
     expect(touched(output)).toEqual([]);
   });
 
-  it('writes changed and new files, deletes generated files no longer made, and leaves other files alone', () => {
-    const output = folder({
-      'a.api.mdx': 'A',
-      'a.page.json': '{}',
-      'gone.api.mdx': 'G',
-      'gone.page.json': '{}',
-      'sidebar.ts': 'S',
-      'versions.json': '[]',
-      'guide.mdx': 'mine',
-      'schemas/old.schema.mdx': 'O',
-    });
+  it('writes changed and new files, deletes the files it copied before that are no longer made, and leaves every other file alone', () => {
+    const output = folder({'guide.mdx': 'mine', 'versions.json': '[]', 'changelog.data.json': '{}', 'changelog.mdx': 'C', '.a.page.json.12.tmp': ''});
+    const record = recordFile();
+    syncGeneratedFiles(folder({'a.api.mdx': 'A', 'a.page.json': '{}', 'gone.api.mdx': 'G', 'gone.page.json': '{}', 'sidebar.ts': 'S', 'schemas/old.schema.mdx': 'O'}), output, record);
     age(output);
     const staging = folder({'a.api.mdx': 'A', 'a.page.json': '{"changed":true}', 'new.api.mdx': 'N', 'sidebar.ts': 'S2'});
-    expect(syncGeneratedFiles(staging, output)).toEqual({
+    expect(syncGeneratedFiles(staging, output, record)).toEqual({
       written: ['a.page.json', 'new.api.mdx', 'sidebar.ts'],
       removed: ['gone.api.mdx', 'gone.page.json', 'schemas/old.schema.mdx'],
       unchanged: 1,
+      unrecorded: [],
     });
     expect(touched(output)).toEqual(['a.page.json', 'new.api.mdx', 'sidebar.ts']);
-    expect(readdirSync(output).sort()).toEqual(['a.api.mdx', 'a.page.json', 'guide.mdx', 'new.api.mdx', 'sidebar.ts', 'versions.json']);
+    expect(readdirSync(output).sort()).toEqual(['.a.page.json.12.tmp', 'a.api.mdx', 'a.page.json', 'changelog.data.json', 'changelog.mdx', 'guide.mdx', 'new.api.mdx', 'sidebar.ts', 'versions.json']);
     expect(existsSync(path.join(output, 'schemas'))).toBe(false);
+    expect(readSyncRecord(record)).toEqual(['a.api.mdx', 'a.page.json', 'new.api.mdx', 'sidebar.ts']);
   });
 
-  it("deletes a version no longer released, with its folder, and keeps a released one's unchanged files", () => {
-    const output = folder({
-      'a.api.mdx': 'A',
-      '2.1.0/a.api.mdx': 'A1',
-      '2.1.0/schemas/s.schema.mdx': 'S1',
-      '2.2.0/a.api.mdx': 'A2',
-      '2.2.0/sidebar.ts': 'S2',
-    });
+  it("deletes a version no longer released, with its folders, and keeps a released one's unchanged files", () => {
+    const output = folder({});
+    const record = recordFile();
+    syncGeneratedFiles(folder({'a.api.mdx': 'A', '2.1.0/a.api.mdx': 'A1', '2.1.0/schemas/s.schema.mdx': 'S1', '2.2.0/a.api.mdx': 'A2', '2.2.0/sidebar.ts': 'S2'}), output, record);
     age(output);
     const staging = folder({'a.api.mdx': 'A', '2.2.0/a.api.mdx': 'A2', '2.2.0/sidebar.ts': 'S2 changed'});
-    expect(syncGeneratedFiles(staging, output)).toEqual({
+    expect(syncGeneratedFiles(staging, output, record)).toEqual({
       written: ['2.2.0/sidebar.ts'],
       removed: ['2.1.0/a.api.mdx', '2.1.0/schemas/s.schema.mdx'],
       unchanged: 2,
+      unrecorded: [],
     });
     expect(touched(output)).toEqual(['2.2.0/sidebar.ts']);
     expect(readdirSync(output).sort()).toEqual(['2.2.0', 'a.api.mdx']);
+  });
+
+  it('keeps a folder that still holds a file it did not copy', () => {
+    const output = folder({'2.1.0/notes.md': 'mine'});
+    const record = recordFile();
+    syncGeneratedFiles(folder({'2.1.0/a.api.mdx': 'A1'}), output, record);
+    expect(syncGeneratedFiles(folder({'b.api.mdx': 'B'}), output, record).removed).toEqual(['2.1.0/a.api.mdx']);
+    expect(readdirSync(path.join(output, '2.1.0'))).toEqual(['notes.md']);
+  });
+
+  it('without a record of an earlier sync, deletes nothing and names the files the generation did not make', () => {
+    const output = folder({'a.api.mdx': 'A', 'old.api.mdx': 'O', 'schemas/old.schema.mdx': 'S', '.x.tmp': ''});
+    expect(syncGeneratedFiles(folder({'a.api.mdx': 'A', 'b.api.mdx': 'B'}), output, recordFile())).toEqual({
+      written: ['b.api.mdx'],
+      removed: [],
+      unchanged: 1,
+      unrecorded: ['old.api.mdx', 'schemas/old.schema.mdx'],
+    });
+  });
+
+  it('records every file it may have copied before copying, so a sync that stops halfway deletes them next time', () => {
+    // A file where the generation has a folder: the copy into it fails.
+    const output = folder({blocked: 'a file'});
+    const record = recordFile();
+    syncGeneratedFiles(folder({'old.api.mdx': 'O'}), output, record);
+    expect(() => syncGeneratedFiles(folder({'a.api.mdx': 'A', 'blocked/b.api.mdx': 'B'}), output, record)).toThrow();
+    expect(readSyncRecord(record)).toEqual(['a.api.mdx', 'blocked/b.api.mdx', 'old.api.mdx']);
+    rmSync(path.join(output, 'blocked'));
+    expect(syncGeneratedFiles(folder({'c.api.mdx': 'C'}), output, record).removed).toEqual(['a.api.mdx', 'old.api.mdx']);
+  });
+
+  it.each([
+    ['{"files": []}', 'at /, expected a list of file paths, got object.'],
+    ['["a.api.mdx", "../../outside.txt"]', 'at /1, "../../outside.txt" is not a relative path inside the output folder.'],
+    ['["/etc/passwd"]', 'at /0, "/etc/passwd" is not a relative path inside the output folder.'],
+    ['[3]', 'at /0, 3 is not a relative path inside the output folder.'],
+  ])('refuses a record %s, naming the file, the place and the cause, and changes nothing', (text, message) => {
+    const output = folder({'a.api.mdx': 'A'});
+    const record = recordFile();
+    writeFileSync(record, text);
+    expect(() => syncGeneratedFiles(folder({'b.api.mdx': 'B'}), output, record)).toThrow(new SyncRecordError(`${record}: ${message}`));
+    expect(readdirSync(output)).toEqual(['a.api.mdx']);
+  });
+
+  it('refuses a record that is not JSON', () => {
+    const record = recordFile();
+    writeFileSync(record, '[');
+    expect(() => readSyncRecord(record)).toThrow(SyncRecordError);
+    expect(() => readSyncRecord(record)).toThrow(`${record}: not JSON (`);
   });
 });

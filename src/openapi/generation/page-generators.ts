@@ -2,7 +2,6 @@ import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {generateCodeSamples} from '../models/code-samples';
-import {setLinkContext} from '../models/markdown';
 import {wellFormed} from '../models/well-formed';
 import {declaredCodeSamples, operationPageModel, sampleRequest} from '../models/model';
 import {overviewPageModel, tagPageModel} from '../models/model-overview';
@@ -98,6 +97,8 @@ function pageBody(id: string, component: 'OperationPage' | 'OverviewPage' | 'Tag
  * The plugin's `markdownGenerators`: each writes `<id>.page.json` (the render
  * model) and returns an MDX body that only imports it. Titles and
  * descriptions for the front matter are escaped here for our templates.
+ * Each set is closed over one API version's spec, folder and links, so sets
+ * for several APIs or versions may run interleaved in one process.
  */
 export function createPageGenerators(options: PageGeneratorOptions) {
   let spec: SpecDocument | undefined;
@@ -114,18 +115,15 @@ export function createPageGenerators(options: PageGeneratorOptions) {
     }
     return spec;
   };
-  let usageIndex: SchemaUsageIndex | undefined;
-  const schemaUsage = () => (usageIndex ??= new SchemaUsageIndex(loadSpec(), options.apiDocsBasePath));
   let linkContext: LinkContext | undefined;
-  /** The spec, with its links context set for the Markdown renderer. Set on
-   * every page rather than once: another set of generators in this process
-   * (a second spec) may have set its own in between. */
-  const loadSpecWithLinks = (): SpecDocument => {
+  /** The spec, and what links in its text lead to: handed to every model these generators build, and to no other. */
+  const loadSpecWithLinks = (): {document: SpecDocument; links: LinkContext} => {
     const document = loadSpec();
     linkContext ??= linkContextFor(document, {apiDocsBasePath: options.apiDocsBasePath, linkBase: options.linkBase});
-    setLinkContext(linkContext);
-    return document;
+    return {document, links: linkContext};
   };
+  let usageIndex: SchemaUsageIndex | undefined;
+  const schemaUsage = () => (usageIndex ??= new SchemaUsageIndex(loadSpec(), options.apiDocsBasePath, {links: loadSpecWithLinks().links}));
   /** Writes a page's model, `<id>.page.json`, or another file of it (`<id>.page-core.json`). */
   const writePage = (page: PageModel | OperationPageCore, suffix = '.page.json') => {
     // No lone surrogate may reach the page data, from the spec or from a code
@@ -153,12 +151,12 @@ export function createPageGenerators(options: PageGeneratorOptions) {
 
   return {
     createApiPageMD(item: PluginPageItem): string {
-      const document = loadSpecWithLinks();
+      const {document, links} = loadSpecWithLinks();
       // The plugin generates from the page outline, whose operationIds are our page ids.
       const entry = findOperation(item.id);
       if (!entry) throw new Error(`[api-pages] no operation or webhook has page id "${item.id}" in ${options.specPath}; run "npm run spec" again.`);
       const webhook = entry.kind === 'webhook';
-      const model = webhook ? {...operationPageModel(document, entry), webhook: true, servers: []} : operationPageModel(document, entry);
+      const model = webhook ? {...operationPageModel(document, entry, {links}), webhook: true, servers: []} : operationPageModel(document, entry, {links});
       const declared: CodeSample[] = declaredCodeSamples(entry.operation).map((sample, index) => ({
         id: `declared-${index}`,
         label: sample.label,
@@ -187,7 +185,8 @@ export function createPageGenerators(options: PageGeneratorOptions) {
       return pageBody(item.id, 'OperationPage');
     },
     createInfoPageMD(item: PluginPageItem): string {
-      const ids = assignPageIds(loadSpecWithLinks());
+      const {document, links} = loadSpecWithLinks();
+      const ids = assignPageIds(document);
       const id = ids.overviewId;
       // The plugin named the overview in its sidebar before we chose its id.
       const overview = id === item.id ? undefined : {from: item.id, to: id};
@@ -209,13 +208,13 @@ export function createPageGenerators(options: PageGeneratorOptions) {
           ...(options.olderVersion ? {schemasIndexTitle: `Schemas (${options.olderVersion.name})`} : {}),
         }),
       );
-      const page = overviewPageModel(loadSpec(), item.id, options.apiDocsBasePath);
+      const page = overviewPageModel(document, item.id, options.apiDocsBasePath, {links});
       writePage(page);
       setFrontMatter(item, page.title, page.plainDescription, {kind: 'overview'});
       return pageBody(item.id, 'OverviewPage', true);
     },
     createSchemaPageMD(item: PluginPageItem): string {
-      const document = loadSpecWithLinks();
+      const {document} = loadSpecWithLinks();
       // The outline names each schema by the last part of its page id (see page-outline.ts).
       const schema = assignPageIds(document).schemas.find((candidate) => candidate.pageId === `${SCHEMA_PAGES_DIR}/${item.id}`);
       if (!schema) throw new Error(`[api-pages] no schema has page id "${SCHEMA_PAGES_DIR}/${item.id}" in ${options.specPath}; run "npm run spec" again.`);
@@ -225,10 +224,11 @@ export function createPageGenerators(options: PageGeneratorOptions) {
       return pageBody(page.id, 'SchemaPage');
     },
     createTagPageMD(item: PluginPageItem): string {
+      const {document, links} = loadSpecWithLinks();
       // The outline names each tag by its page id (see page-outline.ts).
-      const tag = assignPageIds(loadSpecWithLinks()).tags.find((candidate) => candidate.pageId === item.id);
+      const tag = assignPageIds(document).tags.find((candidate) => candidate.pageId === item.id);
       if (!tag) throw new Error(`[api-pages] no tag has page id "${item.id}" in ${options.specPath}; run "npm run spec" again.`);
-      const page = tagPageModel(loadSpec(), tag.name, options.apiDocsBasePath);
+      const page = tagPageModel(document, tag.name, options.apiDocsBasePath, {links});
       writePage(page);
       // The document title says what the page is: a tag named "Tags" must
       // not share "Tags | Meridian" with the blog's tag index.

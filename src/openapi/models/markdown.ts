@@ -112,7 +112,13 @@ function toRichTextNodes(nodes: HastNodes[]): RichTextNode[] {
   return result;
 }
 
-export interface MarkdownOptions {
+/** How one API's spec text is rendered: given to every page model builder by the page generators. */
+export interface SpecTextOptions {
+  /** The links of the API whose pages are built (spec-links.ts); without it, links are rendered as written. */
+  links?: LinkContext;
+}
+
+export interface MarkdownOptions extends SpecTextOptions {
   /** Shift headings so that `#` becomes this level (operation pages: 3, under
    * the page's own h1 and section h2s). */
   topHeadingLevel?: number;
@@ -136,19 +142,19 @@ const toSanitisedHast = unified().use(remarkRehype).use(rehypeSanitize, sanitize
  */
 const renderedTrees = new FrozenCache<RichText>(50_000);
 
-/**
- * The links of the spec being built (see spec-links.ts), set once per process
- * by the page generators; `undefined` renders links as written. Module state
- * rather than an option because every caller (model.ts, schema.ts) would
- * otherwise have to pass the same value down.
- */
-let linkContext: LinkContext | undefined;
+/** A number per links context for the cache's keys (0: links as written), so two APIs built in one process never share a tree. */
+const contextNumbers = new WeakMap<LinkContext, number>();
+let lastContextNumber = 0;
 
-/** Sets the links context for every render that follows; cached trees made under another context are dropped. */
-export function setLinkContext(context: LinkContext | undefined): void {
-  if (context === linkContext) return;
-  linkContext = context;
-  renderedTrees.clear();
+function contextNumber(links: LinkContext | undefined): number {
+  if (links === undefined) return 0;
+  let number = contextNumbers.get(links);
+  if (number === undefined) {
+    lastContextNumber += 1;
+    number = lastContextNumber;
+    contextNumbers.set(links, number);
+  }
+  return number;
 }
 
 /** Spec text as the renderer reads it: parsed, with raw HTML and directives we
@@ -162,7 +168,7 @@ export function parseSpecMarkdown(markdown: string): MdastRoot {
 
 function renderUncached(source: string, options: MarkdownOptions): RichText {
   const mdast = parseSpecMarkdown(source);
-  if (linkContext) rewriteMarkdownLinks(mdast, linkContext);
+  if (options.links) rewriteMarkdownLinks(mdast, options.links);
   const hast = toSanitisedHast.runSync(mdast as never) as HastRoot;
   const root: RichTextRoot = {type: 'root', children: toRichTextNodes(hast.children as HastNodes[])};
   const shift = (options.topHeadingLevel ?? 1) - 1;
@@ -184,15 +190,16 @@ function renderUncached(source: string, options: MarkdownOptions): RichText {
 
 /**
  * Parses Markdown from the spec into a sanitised tree; `null` for empty text.
- * Without a slugger the result is shared between calls with the same text
- * and level, and frozen: copy it before changing it.
+ * Its links go through `options.links` (one API's pages), or stay as written.
+ * Without a slugger the result is shared between calls with the same text,
+ * level and links, and frozen: copy it before changing it.
  */
 export function renderMarkdown(markdown: unknown, options: MarkdownOptions = {}): RichText {
   if (typeof markdown !== 'string' || markdown.trim() === '') return null;
   const source = wellFormed(markdown);
   // Heading ids depend on the slugger's state, so those trees are never shared.
   if (options.slugger) return renderUncached(source, options);
-  const key = `${options.topHeadingLevel ?? 1}\u0000${source}`;
+  const key = `${contextNumber(options.links)}\u0000${options.topHeadingLevel ?? 1}\u0000${source}`;
   return renderedTrees.get(key, () => renderUncached(source, options));
 }
 

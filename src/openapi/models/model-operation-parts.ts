@@ -4,6 +4,7 @@ import {formParts, isMultipartFormData, multipartText} from './form-parts';
 import {sampleFromSchema} from './sample';
 import {jsonText, schemaNode, type SchemaDirection} from './schema-model';
 import {asString, isObject, type JsonObject, type SpecDocument} from '../../spec-reader/spec-document';
+import type {LinkContext} from '../links/spec-links';
 import type {ExampleModel, HeaderModel, MediaTypeModel, ParameterLocation, ParameterModel, ResponseModel, StreamFraming} from './model-types';
 
 /** The parts of an operation (or a callback) as its page shows them:
@@ -76,7 +77,7 @@ function exampleObjectText(example: JsonObject, mediaType: string, stream: boole
   return asString(example.externalValue) ? `See ${wellFormed(String(example.externalValue))}` : '';
 }
 
-function examplesOf(spec: SpecDocument, holder: JsonObject, mediaType: string, direction: SchemaDirection): ExampleModel[] {
+function examplesOf(spec: SpecDocument, holder: JsonObject, mediaType: string, direction: SchemaDirection, links: LinkContext | undefined): ExampleModel[] {
   const examples: ExampleModel[] = [];
   const stream = holder.itemSchema !== undefined;
   if (isObject(holder.examples)) {
@@ -90,7 +91,7 @@ function examplesOf(spec: SpecDocument, holder: JsonObject, mediaType: string, d
       };
       const summary = asString(example.summary);
       if (summary) model.summary = wellFormed(summary);
-      const description = renderMarkdown(example.description, {topHeadingLevel: 5});
+      const description = renderMarkdown(example.description, {topHeadingLevel: 5, links});
       if (description) model.description = description;
       examples.push(model);
     }
@@ -125,19 +126,19 @@ function withFormParts(spec: SpecDocument, media: JsonObject, examples: ExampleM
   });
 }
 
-export function mediaTypeModels(spec: SpecDocument, content: unknown, direction: SchemaDirection): MediaTypeModel[] {
+export function mediaTypeModels(spec: SpecDocument, content: unknown, direction: SchemaDirection, links: LinkContext | undefined): MediaTypeModel[] {
   if (!isObject(content)) return [];
   return Object.entries(content).map(([mediaType, rawMedia]) => {
     const media = spec.resolve(rawMedia).value;
-    const examples = examplesOf(spec, media, mediaType, direction);
+    const examples = examplesOf(spec, media, mediaType, direction, links);
     const model: MediaTypeModel = {mediaType: wellFormed(mediaType), examples: isMultipartFormData(mediaType) && media.itemSchema === undefined ? withFormParts(spec, media, examples) : examples};
     // A sequential media type (3.2) describes each item of the stream, which is what a reader needs to parse.
     if (media.itemSchema !== undefined) {
-      model.schema = schemaNode(spec, media.itemSchema, direction);
+      model.schema = schemaNode(spec, media.itemSchema, direction, {links});
       model.stream = streamFraming(mediaType);
       // HTML does not allow the control character RS in text: pages and twins show its symbol, ␞.
       if (model.stream === 'json-seq') model.examples = model.examples.map((example) => ({...example, value: example.value.split('\u001e').join(RECORD_SEPARATOR_SYMBOL)}));
-    } else if (media.schema !== undefined) model.schema = schemaNode(spec, media.schema, direction);
+    } else if (media.schema !== undefined) model.schema = schemaNode(spec, media.schema, direction, {links});
     return model;
   });
 }
@@ -211,6 +212,7 @@ export function parameterModels(
   pathItem: JsonObject,
   operation: JsonObject,
   pathTemplate: string | undefined,
+  links: LinkContext | undefined,
 ): {parameters: ParameterModel[]; unresolved: string[]} {
   const {parameters, unresolved} = spec.parameters(pathItem, operation);
   const models = parameters.map((parameter) => {
@@ -220,10 +222,10 @@ export function parameterModels(
       name: wellFormed(String(parameter.name)),
       in: location,
       required: location === 'path' || parameter.required === true,
-      schema: schemaNode(spec, source.schema ?? {}, 'request'),
+      schema: schemaNode(spec, source.schema ?? {}, 'request', {links}),
     };
     if (parameter.deprecated === true) model.deprecated = true;
-    const description = renderMarkdown(parameter.description, {topHeadingLevel: 5});
+    const description = renderMarkdown(parameter.description, {topHeadingLevel: 5, links});
     if (description) model.description = description;
     const example = parameterExample(spec, source);
     // The explorer and the samples send a query string parameter's example as the whole query string.
@@ -238,7 +240,7 @@ export function parameterModels(
   const declaredInPath = new Set(models.filter((model) => model.in === 'path').map((model) => model.name));
   for (const name of pathTemplate === undefined ? [] : pathTemplateNames(pathTemplate)) {
     if (declaredInPath.has(wellFormed(name))) continue;
-    models.push({name: wellFormed(name), in: 'path', required: true, undeclared: true, schema: schemaNode(spec, {type: 'string'}, 'request')});
+    models.push({name: wellFormed(name), in: 'path', required: true, undeclared: true, schema: schemaNode(spec, {type: 'string'}, 'request', {links})});
   }
   return {
     parameters: models.sort((a, b) => PARAMETER_LOCATIONS.indexOf(a.in) - PARAMETER_LOCATIONS.indexOf(b.in)),
@@ -246,33 +248,33 @@ export function parameterModels(
   };
 }
 
-function headerModels(spec: SpecDocument, headers: unknown): HeaderModel[] {
+function headerModels(spec: SpecDocument, headers: unknown, links: LinkContext | undefined): HeaderModel[] {
   if (!isObject(headers)) return [];
   return Object.entries(headers).map(([name, raw]) => {
     const {value: header, unresolvedRef} = spec.resolve(raw);
     // The header's name is its key, so it is listed, typed as the reference that is missing.
-    const schema = schemaNode(spec, unresolvedRef ? {$ref: unresolvedRef} : header.schema ?? {}, 'response');
+    const schema = schemaNode(spec, unresolvedRef ? {$ref: unresolvedRef} : header.schema ?? {}, 'response', {links});
     const model: HeaderModel = {name: wellFormed(name), required: header.required === true, schema};
-    const description = renderMarkdown(header.description, {topHeadingLevel: 5});
+    const description = renderMarkdown(header.description, {topHeadingLevel: 5, links});
     if (description) model.description = description;
     return model;
   });
 }
 
-export function responseModels(spec: SpecDocument, responses: unknown): ResponseModel[] {
+export function responseModels(spec: SpecDocument, responses: unknown, links: LinkContext | undefined): ResponseModel[] {
   if (!isObject(responses)) return [];
   return Object.entries(responses).map(([status, raw]) => {
     // A response that is null (`'304':` with nothing after it) is listed by its status alone.
     const {value: response, unresolvedRef} = spec.resolve(raw);
     const model: ResponseModel = {
       status: wellFormed(status),
-      headers: headerModels(spec, response.headers),
-      content: mediaTypeModels(spec, response.content, 'response'),
+      headers: headerModels(spec, response.headers, links),
+      content: mediaTypeModels(spec, response.content, 'response', links),
     };
     if (unresolvedRef) model.unresolvedRef = wellFormed(unresolvedRef);
     const summary = asString(response.summary)?.trim();
     if (summary) model.summary = wellFormed(summary);
-    const description = renderMarkdown(response.description, {topHeadingLevel: 5});
+    const description = renderMarkdown(response.description, {topHeadingLevel: 5, links});
     if (description) model.description = description;
     return model;
   });

@@ -1,5 +1,5 @@
 import {textOf} from './model-text';
-import {createSlugger, renderMarkdown, summaryText} from './markdown';
+import {createSlugger, renderMarkdown, summaryText, type SpecTextOptions} from './markdown';
 import {wellFormed} from './well-formed';
 import {securitySchemeModels} from './model-security';
 import {safeUrl, serverModels} from './model-urls';
@@ -44,13 +44,13 @@ const tagGroupsBySpec = new WeakMap<SpecDocument, TagGroup[]>();
 
 /** `info.description` as the overview page shows it, with the heading ids its
  * table of contents and links into it (spec-link-context.ts) use. */
-export function overviewDescription(spec: SpecDocument): RichText {
-  return renderMarkdown(spec.info.description, {topHeadingLevel: 2, slugger: createSlugger()});
+export function overviewDescription(spec: SpecDocument, {links}: SpecTextOptions = {}): RichText {
+  return renderMarkdown(spec.info.description, {topHeadingLevel: 2, slugger: createSlugger(), links});
 }
 
-export function overviewPageModel(spec: SpecDocument, id: string, apiDocsBasePath: string): OverviewPageModel {
+export function overviewPageModel(spec: SpecDocument, id: string, apiDocsBasePath: string, {links}: SpecTextOptions = {}): OverviewPageModel {
   const info = spec.info;
-  const description = overviewDescription(spec);
+  const description = overviewDescription(spec, {links});
   const toc: TocEntry[] = [];
   const collect = (nodes: NonNullable<typeof description>['children']) => {
     for (const node of nodes) {
@@ -74,11 +74,11 @@ export function overviewPageModel(spec: SpecDocument, id: string, apiDocsBasePat
     plainDescription: summaryText(description) || title,
     toc,
     servers: serverModels(spec, spec.root.servers),
-    securitySchemes: securitySchemeModels(spec),
+    securitySchemes: securitySchemeModels(spec, {links}),
     tags: tagGroups(spec)
       .map((group) => ({
         name: wellFormed(group.name),
-        summary: summaryText(renderMarkdown(group.description)),
+        summary: summaryText(renderMarkdown(group.description, {links})),
         permalink: `${apiDocsBasePath}/${group.pageId}`,
         operationCount: group.operations.length,
       })),
@@ -101,11 +101,11 @@ export function overviewPageModel(spec: SpecDocument, id: string, apiDocsBasePat
   return model;
 }
 
-export function tagPageModel(spec: SpecDocument, tagName: string, apiDocsBasePath: string): TagPageModel {
+export function tagPageModel(spec: SpecDocument, tagName: string, apiDocsBasePath: string, {links}: SpecTextOptions = {}): TagPageModel {
   const group = tagGroups(spec).find((candidate) => candidate.name === tagName);
   // Only a tag that some operation or webhook uses has a page (page-ids.ts).
   if (!group) throw new Error(`[api-pages] no operation or webhook uses the tag "${tagName}", so it has no page`);
-  const description = renderMarkdown(group.description, {topHeadingLevel: 2});
+  const description = renderMarkdown(group.description, {topHeadingLevel: 2, links});
   return {
     kind: 'tag',
     id: group.pageId,

@@ -1,7 +1,8 @@
-import {renderMarkdown} from './markdown';
+import {renderMarkdown, type SpecTextOptions} from './markdown';
 import {wellFormed} from './well-formed';
 import {safeUrl} from './model-urls';
 import {asString, isObject, type JsonObject, type SpecDocument} from '../../spec-reader/spec-document';
+import type {LinkContext} from '../links/spec-links';
 import type {OAuthFlowModel, SecurityRequirementModel, SecuritySchemeModel} from './model-types';
 
 /** How operations are authorised: the requirements an operation page lists,
@@ -14,7 +15,7 @@ function securitySchemeKind(scheme: JsonObject): string {
   return type;
 }
 
-export function securityModels(spec: SpecDocument, requirements: unknown): SecurityRequirementModel[][] {
+export function securityModels(spec: SpecDocument, requirements: unknown, links: LinkContext | undefined): SecurityRequirementModel[][] {
   if (!Array.isArray(requirements)) return [];
   const schemes = spec.securitySchemes();
   return requirements.filter(isObject).map((requirement) =>
@@ -25,7 +26,7 @@ export function securityModels(spec: SpecDocument, requirements: unknown): Secur
         kind: wellFormed(securitySchemeKind(scheme)),
         scopes: Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string').map(wellFormed) : [],
       };
-      const description = renderMarkdown(scheme.description, {topHeadingLevel: 5});
+      const description = renderMarkdown(scheme.description, {topHeadingLevel: 5, links});
       if (description) model.description = description;
       if (scheme.deprecated === true) model.deprecated = true;
       return model;
@@ -33,7 +34,7 @@ export function securityModels(spec: SpecDocument, requirements: unknown): Secur
   );
 }
 
-export function securitySchemeModels(spec: SpecDocument, {withDescriptions = true}: {withDescriptions?: boolean} = {}): SecuritySchemeModel[] {
+export function securitySchemeModels(spec: SpecDocument, {withDescriptions = true, links}: {withDescriptions?: boolean} & SpecTextOptions = {}): SecuritySchemeModel[] {
   return [...spec.securitySchemes()].map(([key, scheme]) => {
     const flows = isObject(scheme.flows) ? scheme.flows : {};
     const model: SecuritySchemeModel = {
@@ -68,7 +69,7 @@ export function securitySchemeModels(spec: SpecDocument, {withDescriptions = tru
     if (model.type === 'oauth2' && metadata) model.oauth2MetadataUrl = metadata;
     if (scheme.deprecated === true) model.deprecated = true;
     if (withDescriptions) {
-      const description = renderMarkdown(scheme.description, {topHeadingLevel: 4});
+      const description = renderMarkdown(scheme.description, {topHeadingLevel: 4, links});
       if (description) model.description = description;
     }
     return model;

@@ -1,5 +1,5 @@
 import {jsonValueAsText} from './model-text';
-import {renderMarkdown, summaryText} from './markdown';
+import {renderMarkdown, summaryText, type SpecTextOptions} from './markdown';
 import {wellFormed} from './well-formed';
 import {mediaTypeModels, parameterModels, responseModels} from './model-operation-parts';
 import {authSchemes, securityModels} from './model-security';
@@ -7,13 +7,14 @@ import {serverModels} from './model-urls';
 import type {PagedOperation} from '../generation/page-ids';
 import {displaySummary, leadSummary} from '../generation/page-outline';
 import {asString, isObject, pathItemOperations, requestMethod, type JsonObject, type SpecDocument} from '../../spec-reader/spec-document';
+import type {LinkContext} from '../links/spec-links';
 import type {CallbackModel, OperationPageModel, SampleRequest} from './model-types';
 
 /** The model of an operation (or webhook) page: what it shows, from the spec,
  * and the request its code samples and explorer start from. Its parts are in
  * model-operation-parts.ts, its security in model-security.ts. */
 
-function callbackModels(spec: SpecDocument, callbacks: unknown): CallbackModel[] {
+function callbackModels(spec: SpecDocument, callbacks: unknown, links: LinkContext | undefined): CallbackModel[] {
   if (!isObject(callbacks)) return [];
   const result: CallbackModel[] = [];
   for (const [name, raw] of Object.entries(callbacks)) {
@@ -29,15 +30,15 @@ function callbackModels(spec: SpecDocument, callbacks: unknown): CallbackModel[]
           method,
           ...(summary ? {summary: wellFormed(summary)} : {}),
           // The expression is a runtime URL, not a path template: no path parameters to fill in.
-          parameters: parameterModels(spec, pathItem, operation, undefined).parameters,
-          responses: responseModels(spec, operation.responses),
+          parameters: parameterModels(spec, pathItem, operation, undefined, links).parameters,
+          responses: responseModels(spec, operation.responses, links),
         };
-        const description = renderMarkdown(operation.description, {topHeadingLevel: 4});
+        const description = renderMarkdown(operation.description, {topHeadingLevel: 4, links});
         if (description) model.description = description;
         if (operation.requestBody !== undefined) {
           const body = spec.resolve(operation.requestBody).value;
-          model.requestBody = {required: body.required === true, content: mediaTypeModels(spec, body.content, 'request')};
-          const bodyDescription = renderMarkdown(body.description, {topHeadingLevel: 5});
+          model.requestBody = {required: body.required === true, content: mediaTypeModels(spec, body.content, 'request', links)};
+          const bodyDescription = renderMarkdown(body.description, {topHeadingLevel: 5, links});
           if (bodyDescription) model.requestBody.description = bodyDescription;
         }
         result.push(model);
@@ -111,17 +112,18 @@ export function sampleRequest(page: Omit<OperationPageModel, 'codeSamples'>): Sa
 }
 
 /** Everything an operation page shows, from the spec: `entry` is one of
- * `assignPageIds(spec).operations`, which gives the page its id. */
-export function operationPageModel(spec: SpecDocument, entry: PagedOperation): Omit<OperationPageModel, 'codeSamples'> {
+ * `assignPageIds(spec).operations`, which gives the page its id; `links`, the
+ * links of the API whose page it is (without it, links are shown as written). */
+export function operationPageModel(spec: SpecDocument, entry: PagedOperation, {links}: SpecTextOptions = {}): Omit<OperationPageModel, 'codeSamples'> {
   const {operation, pathItem, path, method} = entry;
   // A summary that is a paragraph, not a title, leads the description, so nothing is lost.
   const lead = leadSummary(operation);
   const ownDescription = asString(operation.description);
-  const description = renderMarkdown(lead && ownDescription?.trim() ? `${lead}\n\n${ownDescription}` : (lead ?? operation.description), {topHeadingLevel: 3});
+  const description = renderMarkdown(lead && ownDescription?.trim() ? `${lead}\n\n${ownDescription}` : (lead ?? operation.description), {topHeadingLevel: 3, links});
   const summary = wellFormed(displaySummary(operation, method, path, entry.kind));
   const requestBody = operation.requestBody !== undefined ? spec.resolve(operation.requestBody) : undefined;
   // A webhook's "path" is an event name, not a URL template.
-  const parameters = parameterModels(spec, pathItem, operation, entry.kind === 'webhook' ? undefined : path);
+  const parameters = parameterModels(spec, pathItem, operation, entry.kind === 'webhook' ? undefined : path, links);
   const model: Omit<OperationPageModel, 'codeSamples'> = {
     kind: 'operation',
     id: entry.pageId,
@@ -133,10 +135,10 @@ export function operationPageModel(spec: SpecDocument, entry: PagedOperation): O
     deprecated: operation.deprecated === true,
     tags: Array.isArray(operation.tags) ? operation.tags.filter((t): t is string => typeof t === 'string').map(wellFormed) : [],
     servers: serverModels(spec, operation.servers, pathItem.servers, spec.root.servers),
-    security: securityModels(spec, spec.security(operation)),
+    security: securityModels(spec, spec.security(operation), links),
     parameters: parameters.parameters,
-    responses: responseModels(spec, operation.responses),
-    callbacks: callbackModels(spec, operation.callbacks),
+    responses: responseModels(spec, operation.responses, links),
+    callbacks: callbackModels(spec, operation.callbacks, links),
     authSchemes: authSchemes(spec),
   };
   const tagBadges = model.tags.flatMap((name) => {
@@ -152,9 +154,9 @@ export function operationPageModel(spec: SpecDocument, entry: PagedOperation): O
     const {value: body, unresolvedRef} = requestBody;
     model.requestBody = {
       required: body.required === true,
-      content: mediaTypeModels(spec, body.content, 'request'),
+      content: mediaTypeModels(spec, body.content, 'request', links),
     };
-    const bodyDescription = renderMarkdown(body.description, {topHeadingLevel: 4});
+    const bodyDescription = renderMarkdown(body.description, {topHeadingLevel: 4, links});
     if (bodyDescription) model.requestBody.description = bodyDescription;
     if (unresolvedRef) model.requestBody.unresolvedRef = wellFormed(unresolvedRef);
   }

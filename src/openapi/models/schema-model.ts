@@ -1,7 +1,8 @@
-import {renderMarkdown} from './markdown';
+import {renderMarkdown, type SpecTextOptions} from './markdown';
 import {wellFormed} from './well-formed';
 import {ownValue, setOwn} from '../../spec-reader/own-keys';
 import {asString, decodePointerSegment, escapePointerSegment, isObject, type JsonObject, type SpecDocument} from '../../spec-reader/spec-document';
+import type {LinkContext} from '../links/spec-links';
 import type {EnumValue, SchemaNode, SchemaRules} from './model-types';
 
 /** Past this depth a schema tree stops expanding (deep but not circular specs). */
@@ -46,6 +47,8 @@ interface WalkState {
   /** A schema page's tree: a named schema below the root is named (and
    * linked to its own page), not expanded, so the page holds the schema's own fields. */
   ownFieldsOnly?: boolean;
+  /** The links of the API whose pages the tree is for (markdown.ts). */
+  links: LinkContext | undefined;
 }
 
 /** JSON text of a value, safe for any input (lone surrogates, BigInt-free JSON). */
@@ -135,7 +138,7 @@ function pickRules(schema: JsonObject): SchemaRules | undefined {
   return Object.keys(rules).length > 0 ? rules : undefined;
 }
 
-function enumValues(schema: JsonObject): EnumValue[] | undefined {
+function enumValues(schema: JsonObject, links: LinkContext | undefined): EnumValue[] | undefined {
   if (!Array.isArray(schema.enum)) return undefined;
   const descriptions = isObject(schema['x-enumDescriptions'])
     ? schema['x-enumDescriptions']
@@ -146,7 +149,7 @@ function enumValues(schema: JsonObject): EnumValue[] | undefined {
   return schema.enum.map((value, index) => {
     const description = ownValue(descriptions, String(value)) ?? (Array.isArray(schema['x-enum-descriptions']) ? schema['x-enum-descriptions'][index] : undefined) ?? varNames[index];
     const entry: EnumValue = {value: jsonText(value)};
-    const rendered = renderMarkdown(description, {topHeadingLevel: 5});
+    const rendered = renderMarkdown(description, {topHeadingLevel: 5, links});
     if (rendered) entry.description = rendered;
     return entry;
   });
@@ -228,23 +231,23 @@ function variantLabel(spec: SpecDocument, option: unknown, index: number, mappin
 /** The tree of a named schema for its own page: every field of its own (its
  * `allOf` parts merged), read-only and write-only alike, and the named schemas
  * it uses by name only. */
-export function ownFieldsNode(spec: SpecDocument, name: string): SchemaNode {
-  return schemaNode(spec, {$ref: `#/components/schemas/${escapePointerSegment(name)}`}, 'schema', {
+export function ownFieldsNode(spec: SpecDocument, name: string, {links}: SpecTextOptions = {}): SchemaNode {
+  return walkSchema(spec, {$ref: `#/components/schemas/${escapePointerSegment(name)}`}, 'schema', {
     ancestors: [],
     depth: 0,
     direction: 'schema',
     budget: {remaining: SCHEMA_NODE_BUDGET},
     ownFieldsOnly: true,
+    links,
   });
 }
 
 /** Builds the display and validation tree of a schema. */
-export function schemaNode(
-  spec: SpecDocument,
-  rawSchema: unknown,
-  direction: SchemaDirection,
-  state: WalkState = {ancestors: [], depth: 0, direction, budget: {remaining: SCHEMA_NODE_BUDGET}},
-): SchemaNode {
+export function schemaNode(spec: SpecDocument, rawSchema: unknown, direction: SchemaDirection, {links}: SpecTextOptions = {}): SchemaNode {
+  return walkSchema(spec, rawSchema, direction, {ancestors: [], depth: 0, direction, budget: {remaining: SCHEMA_NODE_BUDGET}, links});
+}
+
+function walkSchema(spec: SpecDocument, rawSchema: unknown, direction: SchemaDirection, state: WalkState): SchemaNode {
   // A string or a number where a schema belongs says nothing about the value.
   if (!isSchemaLike(rawSchema)) return {types: [], typeLabel: 'unknown'};
   const {value: resolvedSchema, refName, ref, unresolvedRef} = spec.resolve(rawSchema);
@@ -274,20 +277,20 @@ export function schemaNode(
     // Only a reference back to an ancestor (`friend: {allOf: [$ref: Pet]}`).
     const circularName = decodePointerSegment(circularMember.split('/').pop() ?? circularMember);
     const circular: SchemaNode = {types: [], typeLabel: circularName, refName: circularName, circularRef: circularName};
-    const circularDescription = renderMarkdown(schema.description, {topHeadingLevel: 5});
+    const circularDescription = renderMarkdown(schema.description, {topHeadingLevel: 5, links: state.links});
     if (circularDescription) circular.description = circularDescription;
     return circular;
   }
   const title = asString(schema.title);
   if (title) node.title = wellFormed(title);
-  const description = renderMarkdown(schema.description, {topHeadingLevel: 5});
+  const description = renderMarkdown(schema.description, {topHeadingLevel: 5, links: state.links});
   if (description) node.description = description;
   if (schema.deprecated === true) node.deprecated = true;
   if (schema.readOnly === true) node.readOnly = true;
   if (schema.writeOnly === true) node.writeOnly = true;
   const rules = pickRules(schema);
   if (rules) node.rules = rules;
-  const values = enumValues(schema);
+  const values = enumValues(schema, state.links);
   if (values) node.enum = values;
   if (schema.const !== undefined) node.const = jsonText(schema.const);
   if (schema.default !== undefined) node.default = jsonText(schema.default);
@@ -304,7 +307,7 @@ export function schemaNode(
   if (isObject(schema.properties)) {
     const required = new Set(Array.isArray(schema.required) ? schema.required.filter((n): n is string => typeof n === 'string') : []);
     node.properties = Object.entries(schema.properties)
-      .map(([name, property]) => ({...schemaNode(spec, property, direction, next), name: wellFormed(name), required: required.has(name)}))
+      .map(([name, property]) => ({...walkSchema(spec, property, direction, next), name: wellFormed(name), required: required.has(name)}))
       // A request never sends read-only fields, a response never returns write-only ones.
       .filter((property) => !hiddenInDirection(property, direction));
   }
@@ -316,23 +319,23 @@ export function schemaNode(
     const hidden = isObject(schema.properties) ? Object.keys(schema.properties).filter((name) => !node.properties?.some((property) => property.name === name)) : [];
     if (hidden.length > 0) node.hiddenProperties = hidden.map(wellFormed);
   } else if (isObject(schema.additionalProperties)) {
-    node.additionalProperties = schemaNode(spec, schema.additionalProperties, direction, next);
+    node.additionalProperties = walkSchema(spec, schema.additionalProperties, direction, next);
   }
   if (isObject(schema.patternProperties)) {
     const patterned = Object.entries(schema.patternProperties).map(([pattern, property]) => ({
       pattern: wellFormed(pattern),
-      schema: schemaNode(spec, property, direction, next),
+      schema: walkSchema(spec, property, direction, next),
     }));
     if (patterned.length > 0) node.patternProperties = patterned;
   }
   const {positional, rest} = arrayItems(schema);
   if (positional && positional.length > 0) {
-    node.prefixItems = positional.map((item) => schemaNode(spec, item, direction, next));
+    node.prefixItems = positional.map((item) => walkSchema(spec, item, direction, next));
     if (rest === false) node.noExtraItems = true;
   }
   // `items: true` or `{}` after positional items allow anything, as no `items` does.
   if (rest !== undefined && typeof rest !== 'boolean' && !(node.prefixItems && isObject(rest) && Object.keys(rest).length === 0)) {
-    node.items = schemaNode(spec, rest, direction, next);
+    node.items = walkSchema(spec, rest, direction, next);
   }
   for (const kind of ['oneOf', 'anyOf'] as const) {
     const options = schema[kind];
@@ -346,7 +349,7 @@ export function schemaNode(
       kind,
       options: options.map((option, index) => ({
         label: wellFormed(variantLabel(spec, option, index, mapping)),
-        schema: schemaNode(spec, option, direction, next),
+        schema: walkSchema(spec, option, direction, next),
       })),
     };
     const propertyName = discriminator ? asString(discriminator.propertyName) : undefined;

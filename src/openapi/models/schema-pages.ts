@@ -1,5 +1,5 @@
 import {bodyAnchor, callbackAnchorPrefix, childAnchor, parameterAnchor, responseHeaderAnchor, SCHEMA_PAGE_ANCHOR} from '../links/field-anchors';
-import {renderMarkdown, summaryText} from './markdown';
+import {renderMarkdown, summaryText, type SpecTextOptions} from './markdown';
 import {wellFormed} from './well-formed';
 import {operationPageModel} from './model';
 import {hasChildren} from './model-text';
@@ -8,6 +8,7 @@ import {ownValue} from '../../spec-reader/own-keys';
 import {sampleFromSchema} from './sample';
 import {jsonText, ownFieldsNode} from './schema-model';
 import type {JsonObject, SpecDocument} from '../../spec-reader/spec-document';
+import type {LinkContext} from '../links/spec-links';
 import type {ExampleModel, OperationPageModel, SchemaNode, SchemaPageModel, SchemaUser} from './model-types';
 
 /**
@@ -183,10 +184,16 @@ export class SchemaUsageIndex {
   private readonly ownTrees = new Map<string, SchemaNode>();
   private users?: Map<string, SchemaUser[]>;
 
+  /** The links of the API whose pages these are: its schema pages render text with them. */
+  readonly links: LinkContext | undefined;
+
   constructor(
     private readonly spec: SpecDocument,
     private readonly apiDocsBasePath: string,
-  ) {}
+    {links}: SpecTextOptions = {},
+  ) {
+    this.links = links;
+  }
 
   addOperation(entry: PagedOperation, page: OperationModel): void {
     this.operationUses.set(entry.pageId, {entry, title: page.summary, uses: operationUses(page)});
@@ -197,7 +204,7 @@ export class SchemaUsageIndex {
   ownTree(name: string): SchemaNode {
     let tree = this.ownTrees.get(name);
     if (!tree) {
-      tree = ownFieldsNode(this.spec, name);
+      tree = ownFieldsNode(this.spec, name, {links: this.links});
       this.ownTrees.set(name, tree);
     }
     return tree;
@@ -226,7 +233,7 @@ export class SchemaUsageIndex {
       return byName;
     };
     for (const entry of ids.operations) {
-      if (!this.operationUses.has(entry.pageId)) this.addOperation(entry, operationPageModel(this.spec, entry));
+      if (!this.operationUses.has(entry.pageId)) this.addOperation(entry, operationPageModel(this.spec, entry, {links: this.links}));
       const {title, uses} = this.operationUses.get(entry.pageId)!;
       for (const [name, fields] of group(uses)) {
         add(name, {
@@ -261,12 +268,12 @@ function schemaExamples(spec: SpecDocument, name: string): ExampleModel[] {
   return sample === undefined ? [] : [{name: 'Example', value: jsonText(sample, 2), generated: true}];
 }
 
-/** Everything a schema page shows. */
+/** Everything a schema page shows, its text rendered with the index's links. */
 export function schemaPageModel(spec: SpecDocument, index: SchemaUsageIndex, name: string, apiDocsBasePath: string): SchemaPageModel {
   const pageId = assignPageIds(spec).schemaPageId(name);
   if (!pageId) throw new Error(`[api-pages] the description has no schema "${name}" under components.schemas.`);
   const schema = index.ownTree(name);
-  const description = renderMarkdown(componentSchema(spec, name).description, {topHeadingLevel: 3});
+  const description = renderMarkdown(componentSchema(spec, name).description, {topHeadingLevel: 3, links: index.links});
   const allUsers = index.usersOf(name);
   const usedBy = allUsers.slice(0, SCHEMA_USERS_SHOWN).map((user) =>
     user.fields.length > SCHEMA_USER_FIELDS_SHOWN

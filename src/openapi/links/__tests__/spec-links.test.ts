@@ -5,7 +5,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {stringify} from 'yaml';
 
 import {findLinkProblems} from '../link-problems';
-import {renderMarkdown, setLinkContext} from '../../models/markdown';
+import {renderMarkdown} from '../../models/markdown';
 import {overviewPageModel} from '../../models/model-overview';
 import {createPageGenerators} from '../../generation/page-generators';
 import {linkContextFor} from '../spec-link-context';
@@ -49,8 +49,6 @@ function textOf(tree: RichText | undefined): string {
   const visit = (node: RichTextNode): string => (node.type === 'text' ? node.value : node.children.map(visit).join(''));
   return tree ? tree.children.map(visit).join('') : '';
 }
-
-afterEach(() => setLinkContext(undefined));
 
 describe('the context of a spec', () => {
   it('lists the overview heading ids as the overview page renders them', () => {
@@ -287,8 +285,7 @@ describe('renderMarkdown with a links context', () => {
   it('rewrites every link, reference links included, and drops the ones it cannot place', () => {
     // Rendered without a context first: the cached tree must not be reused.
     renderMarkdown(text);
-    setLinkContext(plaid);
-    const tree = renderMarkdown(text);
+    const tree = renderMarkdown(text, {links: plaid});
     expect(hrefsOf(tree)).toEqual([
       '/docs/api/domain-records',
       'https://plaid.com/docs/errors',
@@ -299,11 +296,10 @@ describe('renderMarkdown with a links context', () => {
     expect(elementsOf(tree).find((element) => element.properties.href === 'https://plaid.com/docs/errors')?.properties.title).toBe('Errors');
     expect(textOf(tree)).toBe('See records, errors, the guide, notion, pets and a schema.');
 
-    setLinkContext(noBase);
-    expect(hrefsOf(renderMarkdown(text))).toEqual(['/docs/api/domain-records', 'https://developers.notion.com', '/docs/api/get-pets']);
-
-    setLinkContext(undefined);
+    expect(hrefsOf(renderMarkdown(text, {links: noBase}))).toEqual(['/docs/api/domain-records', 'https://developers.notion.com', '/docs/api/get-pets']);
     expect(hrefsOf(renderMarkdown(text))).toContain('/docs/errors');
+    // Each context keeps its own rendering: the first is not replaced by the later ones.
+    expect(hrefsOf(renderMarkdown(text, {links: plaid}))).toContain('https://plaid.com/docs/errors');
   });
 
   it.each([
@@ -319,8 +315,7 @@ describe('renderMarkdown with a links context', () => {
     '[x](example.com:javascript:alert(1))',
   ])('never turns the hostile %j into an href or src', (markdown) => {
     for (const context of [noBase, plaid]) {
-      setLinkContext(context);
-      const tree = renderMarkdown(markdown);
+      const tree = renderMarkdown(markdown, {links: context});
       expect(elementsOf(tree).some((element) => 'href' in element.properties || 'src' in element.properties)).toBe(false);
     }
   });
@@ -329,8 +324,7 @@ describe('renderMarkdown with a links context', () => {
     const document = petstoreDocument();
     const info = document.info as JsonObject;
     const spec = new SpecDocument({...document, info: {...info, description: `${String(info.description)}\n\nSee [API keys](#section/Authentication/API-keys).`}});
-    setLinkContext(linkContextFor(spec, {apiDocsBasePath: '/docs/api'}));
-    const page = overviewPageModel(spec, 'petstore', '/docs/api');
+    const page = overviewPageModel(spec, 'petstore', '/docs/api', {links: linkContextFor(spec, {apiDocsBasePath: '/docs/api'})});
     expect(page.toc.map((entry) => entry.id)).toEqual(['introduction', 'authentication', 'api-keys']);
     expect(hrefsOf(page.description)).toEqual(['/docs/api/petstore#api-keys']);
   });
@@ -429,8 +423,7 @@ describe('findLinkProblems', () => {
       {pointer: '/components/schemas/file/description', message: none('#scheduled_queries')},
       {pointer: '/components/schemas/file/properties/purpose/description', message: none('#types')},
     ]);
-    setLinkContext(vendorContext);
-    const tree = renderMarkdown('See [scheduled queries](#scheduled_queries) and the [fields](#fields).');
+    const tree = renderMarkdown('See [scheduled queries](#scheduled_queries) and the [fields](#fields).', {links: vendorContext});
     expect(hrefsOf(tree)).toEqual(['#fields']);
     expect(textOf(tree)).toBe('See scheduled queries and the fields.');
   });
@@ -453,8 +446,7 @@ describe('findLinkProblems', () => {
     });
     const quietContext = linkContextFor(quiet, {apiDocsBasePath: '/docs/api'});
     expect(findLinkProblems(quiet, quietContext)).toEqual([]);
-    setLinkContext(quietContext);
-    expect(hrefsOf(renderMarkdown(quiet.info.description))).toEqual([]);
+    expect(hrefsOf(renderMarkdown(quiet.info.description, {links: quietContext}))).toEqual([]);
   });
 });
 
