@@ -13,14 +13,14 @@ import path from 'node:path';
  * real paths, and the docs, blog and pages plugins match each Markdown file by
  * its path under the site directory, so a symlinked `blog/` or `src/pages/`
  * would be compiled as if it were outside the site. `node_modules` is a real
- * directory of per-package symlinks, so Rspack's persistent cache
- * (`node_modules/.cache`) belongs to the copy.
+ * directory of per-package symlinks, so whatever a tool caches in
+ * `node_modules/.cache` belongs to the copy, not to the project.
  */
 
 /** Paths git sees that a copy leaves out: the benchmark is not part of the site. */
 const LEFT_OUT = ['bench/'];
 
-/** Kept by a warm copy between runs: its node_modules (with the Rspack cache) and .docusaurus. */
+/** Kept by a warm copy between runs, to save remaking them: its node_modules links and .docusaurus. */
 const CACHES = new Set(['node_modules', '.docusaurus']);
 
 export interface SiteCopy {
@@ -58,9 +58,9 @@ export function listSiteFiles(projectRoot: string): string[] {
 
 /**
  * Makes `siteDir` a fresh copy of the site at `projectRoot`. A `warm` copy
- * keeps its node_modules (with the Rspack cache) and `.docusaurus` from the
- * previous run, so one spec after another builds as a developer's site does;
- * a cold one starts empty, so every build starts cold, the way a fresh CI
+ * keeps its node_modules links and `.docusaurus` from the previous run (the
+ * build regenerates `.docusaurus`, and Rspack's persistent cache is off, so
+ * no build output carries over); a cold one starts empty, the way a fresh CI
  * checkout does.
  */
 export async function copySite(projectRoot: string, siteDir: string, {warm}: {warm: boolean}): Promise<SiteCopy> {

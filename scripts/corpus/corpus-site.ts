@@ -8,8 +8,9 @@ export type CorpusSite = SiteCopy;
 
 /**
  * Makes `siteDir` a fresh copy of the project's sources, keeping its
- * node_modules and .docusaurus, so Rspack's persistent cache stays warm from
- * one spec to the next (and from one run to the next).
+ * node_modules links and .docusaurus only so that they are not remade for
+ * every spec: no build reuses another's output, as Rspack's persistent cache
+ * is off (docusaurus.config.ts) and each build writes .docusaurus anew.
  */
 export function prepareCorpusSite(projectRoot: string, siteDir: string): Promise<CorpusSite> {
   return copySite(projectRoot, siteDir, {warm: true});
