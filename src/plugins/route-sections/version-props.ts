@@ -9,6 +9,8 @@
  * per item. Any other DocCard of a dropped doc would fail the build loudly
  * (`no version doc found by id`), not the reader's page.
  */
+import {withNameGroupsOpened} from '../../openapi/generation/name-groups';
+
 
 export interface DocsGlobalData {
   versions: {docs: {id: string; path: string}[]}[];
@@ -41,17 +43,18 @@ interface SidebarItem {
   type: string;
   href?: string;
   docId?: string;
+  customProps?: Record<string, unknown>;
   items?: SidebarItem[];
 }
 
-/** Doc ids listed by generated index pages: direct doc items of categories whose link is not a doc's page. */
+/** Doc ids listed by generated index pages: direct doc items of categories whose link is not a doc's page, and those of their groups of names (src/theme/DocCardList lists them). */
 function generatedIndexItems(sidebars: Record<string, SidebarItem[]>, isDocPage: (href: string) => boolean): Set<string> {
   const ids = new Set<string>();
   const visit = (items: readonly SidebarItem[]) => {
     for (const item of items) {
       if (item.type !== 'category') continue;
       if (item.href !== undefined && !isDocPage(item.href)) {
-        for (const child of item.items ?? []) if (child.docId !== undefined) ids.add(child.docId);
+        for (const child of withNameGroupsOpened(item.items ?? [])) if (child.docId !== undefined) ids.add(child.docId);
       }
       visit(item.items ?? []);
     }

@@ -64,6 +64,28 @@ describe('version props without the docs of moved routes', () => {
     expect(Object.keys(props.version.docs)).toHaveLength(5);
   });
 
+  it('keeps the pages of the groups of names a generated index page lists, and drops those of other nested categories', () => {
+    const grouped = {
+      version: {
+        ...props.version,
+        docsSidebars: {
+          openApiSidebar: [
+            {
+              type: 'category',
+              href: '/docs/api/schemas',
+              items: [
+                {type: 'category', label: 'A – C', customProps: {nameGroup: true}, items: [{type: 'link', href: '/docs/api/schemas/contact', docId: 'api/schemas/contact'}]},
+                {type: 'category', label: 'Other', items: [{type: 'link', href: '/docs/api/create-contact', docId: 'api/create-contact'}]},
+              ],
+            },
+          ],
+        },
+      },
+    };
+    const trimmed = trimVersionProps(grouped, new Set(['api/create-contact', 'api/schemas/contact']), docPaths) as typeof props;
+    expect(Object.keys(trimmed.version.docs)).toEqual(['intro', 'api/list-contacts', 'api/contacts', 'api/schemas/contact']);
+  });
+
   it('leaves other props, and version props with nothing to drop, alone', () => {
     expect(trimVersionProps({tag: {label: 'x'}}, new Set(['intro']), docPaths)).toBeUndefined();
     expect(trimVersionProps(null, new Set(['intro']), docPaths)).toBeUndefined();

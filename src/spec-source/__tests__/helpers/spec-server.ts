@@ -20,6 +20,8 @@ export interface SpecServer {
   /** Base URL, e.g. http://127.0.0.1:40123 (no trailing slash). */
   origin: string;
   requests: RecordedRequest[];
+  /** Connections accepted so far: an attempt the client gave up on before its request was read still counts here. */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ const running = new Set<SpecServer>();
 
 export async function startSpecServer(handler: SpecHandler): Promise<SpecServer> {
   const sockets = new Set<Socket>();
+  let connections = 0;
   const requests: RecordedRequest[] = [];
   const server = http.createServer((request, response) => {
     const index = requests.length;
@@ -34,6 +37,7 @@ export async function startSpecServer(handler: SpecHandler): Promise<SpecServer>
     void handler(request, response, index);
   });
   server.on('connection', (socket) => {
+    connections += 1;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -42,6 +46,7 @@ export async function startSpecServer(handler: SpecHandler): Promise<SpecServer>
   const instance: SpecServer = {
     origin: `http://127.0.0.1:${port}`,
     requests,
+    connections: () => connections,
     close: async () => {
       running.delete(instance);
       // Hanging and trickling handlers never end their responses: destroy
