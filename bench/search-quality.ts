@@ -98,7 +98,7 @@ async function shownRoutes(page: Page): Promise<string[]> {
 }
 
 /** The kinds of file a search fetches, as the first-search breakdown names them. */
-export const SEARCH_FILE_KINDS = ['code', 'metadata', 'index chunks', 'filters', 'fragments', 'endpoint lists', 'names lists', 'other'] as const;
+export const SEARCH_FILE_KINDS = ['code', 'metadata', 'index chunks', 'filters', 'fragments', 'endpoint lists', 'names lists', 'title lists', 'other'] as const;
 export type SearchFileKind = (typeof SEARCH_FILE_KINDS)[number];
 
 /** What a file fetched by the search is, from its path: Pagefind's script, worker and WebAssembly, its metadata, chunks, filters and fragments, or the site's own lists. */
@@ -110,6 +110,7 @@ export function searchFileKind(pathname: string): SearchFileKind {
   if (pathname.endsWith('.pf_fragment')) return 'fragments';
   if (pathname.includes('/pagefind/endpoints/')) return 'endpoint lists';
   if (pathname.includes('/pagefind/names/')) return 'names lists';
+  if (pathname.includes('/pagefind/titles/')) return 'title lists';
   return 'other';
 }
 

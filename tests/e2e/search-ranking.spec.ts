@@ -136,4 +136,18 @@ test('a schema named exactly comes before the operations that use it, and one ty
   await gotoHydrated(page, '/');
   expect((await boxOrder(page, 'ConsentUpdate'))[0]).toBe('/docs/api/schemas/consent-update');
   expect((await boxOrder(page, 'retrieve a contcat'))[0]).toBe('/docs/api/get-contact');
+  // A typo in a word's first three letters, which Pagefind's prefix search cannot forgive, is corrected from the titles' words.
+  expect((await boxOrder(page, 'cmpaigns'))[0]).toBe('/docs/api/campaigns');
+});
+
+test('a title typed with other small words, case or plurals puts its page first, found through the title lists', async ({page}) => {
+  await gotoHydrated(page, '/');
+  const titleLists: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/pagefind/titles/')) titleLists.push(new URL(request.url()).pathname);
+  });
+  expect((await boxOrder(page, 'REMOVE TAG FROM CONTACT'))[0]).toBe('/docs/api/delete-contact-tag');
+  expect((await boxOrder(page, 'get the campaign reports'))[0]).toBe('/docs/api/get-campaign-report');
+  expect(titleLists).toContain('/pagefind/titles/index.json');
+  expect(titleLists.some((file) => /\/titles\/\d+\.json$/.test(file))).toBe(true);
 });

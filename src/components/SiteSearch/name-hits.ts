@@ -6,7 +6,7 @@ import {loadJson} from './endpoints';
 import {PAGE_KINDS, type PageKind, type SearchHit} from './ranking';
 
 /** A page of a names list, as src/plugins/search/names-index.ts writes it: URL, title, section, kind, method, path, operationId, version key, API label. */
-type NamePage = [string, string, string, string, string, string, string, string, string?];
+export type NamePage = [string, string, string, string, string, string, string, string, string?];
 interface NameBucket {
   pages: NamePage[];
   names: [string, [number, string][]][];
@@ -74,23 +74,28 @@ export async function nameHits(indexUrl: string, query: string): Promise<SearchH
   return targets.flatMap(([pageIndex, anchor], rank): SearchHit[] => {
     const page = bucket.pages[pageIndex];
     if (!page) return [];
-    const [url, title, section, kind, method, apiPath, operationId, version, api] = page;
-    const route = url.replace(/\.html$/, '').replace(/\/index$/, '/');
-    const hit: SearchHit = {
-      path: anchor ? `${route}#${anchor}` : route,
-      title: title || route,
-      section: section || (kind === 'schema' ? 'Schemas' : 'API reference'),
-      kind: (PAGE_KINDS as readonly string[]).includes(kind) ? (kind as PageKind) : 'guide',
-      ...(method ? {method: method.toUpperCase(), apiPath: apiPath || undefined} : {}),
-      operationId: operationId || undefined,
-      ...(version ? {version} : {}),
-      ...(api ? {api} : {}),
-      excerpt: '',
-      content: '',
-    };
-    if (!anchor) return [{...hit, name: title}];
+    const hit = namePageHit(page);
+    if (!anchor) return [{...hit, name: page[1]}];
     const {part, path} = describeFieldAnchor(anchor);
     const name = unescapeFieldName(/\.([A-Za-z0-9_~-]+)$/.exec(anchor)?.[1] ?? '') ?? '';
-    return [{...hit, field: {name, anchor, rank, part, path}}];
+    return [{...hit, path: `${hit.path}#${anchor}`, field: {name, anchor, rank, part, path}}];
   });
+}
+
+/** A page of a names or title list as a hit (with no text: Pagefind's result for the same page brings it, mergeHits). */
+export function namePageHit(page: NamePage): SearchHit {
+  const [url, title, section, kind, method, apiPath, operationId, version, api] = page;
+  const route = url.replace(/\.html$/, '').replace(/\/index$/, '/');
+  return {
+    path: route,
+    title: title || route,
+    section: section || (kind === 'schema' ? 'Schemas' : 'API reference'),
+    kind: (PAGE_KINDS as readonly string[]).includes(kind) ? (kind as PageKind) : 'guide',
+    ...(method ? {method: method.toUpperCase(), apiPath: apiPath || undefined} : {}),
+    operationId: operationId || undefined,
+    ...(version ? {version} : {}),
+    ...(api ? {api} : {}),
+    excerpt: '',
+    content: '',
+  };
 }

@@ -3,6 +3,7 @@ import {hitExcerpt} from './excerpt';
 import {nameHits} from './name-hits';
 import {correctTypos, lastWordComplete, matchClass, rankHits, routeOf, TYPO_MIN_LENGTH, toSearchHit, type PagefindResultData, type SearchHit} from './ranking';
 import {suggestionQueries} from './suggest';
+import {correctWithTitleWords, loadTitleWords, titleHits} from './title-hits';
 
 /** Pagefind's ranking parameters (pagefind.js `options({ranking})`). */
 export interface PagefindRanking {
@@ -263,6 +264,17 @@ export async function searchSite(
     (hits) => hits.filter((hit) => passesFilters(hit, filters)),
     () => [],
   );
+  // A query of two words or more may be a page's title: on a large API thousands of longer titles with its words can rank above that page.
+  const byTitleOf = (text: string) =>
+    titleHits(indexUrl, text).then(
+      (hits) => hits.filter((hit) => passesFilters(hit, filters)),
+      () => [],
+    );
+  const byTitle = byTitleOf(query);
+  let titlesArrived: SearchHit[] = [];
+  void byTitle.then((hits) => {
+    titlesArrived = hits;
+  });
   // A one-word query may be a schema's or tag's name: a short page can rank below RERANK_WINDOW pages that repeat the word.
   const oneWord = !/\s/.test(query.trim()) && !query.includes('/');
   // One search per kind: a schema named by the query ranks below tag pages that hold its name in theirs.
@@ -275,14 +287,15 @@ export async function searchSite(
     ),
   ).then((lists) => lists.flat());
 
-  /** Pagefind's results for `text` and the hits of its first RERANK_WINDOW, or SECOND_WINDOW when none of those is titled `text`. */
-  const readWindow = async (text: string, onFirst?: (hits: SearchHit[], total: number) => void) => {
+  /** Pagefind's results for `text` and the hits of its first RERANK_WINDOW, or SECOND_WINDOW when none of those nor of `titled` (the title lists') is titled `text`. */
+  const readWindow = async (text: string, titled: Promise<SearchHit[]>, onFirst?: (hits: SearchHit[], total: number) => void) => {
     const results = (await pagefind.search(text, options))?.results ?? [];
     if (replaced()) return {results, hits: [], readUpTo: 0};
     let hits = await readHits(results.slice(0, RERANK_WINDOW), FIRST_ROUND_HITS, onFirst && ((firstHits) => onFirst(firstHits, results.length)));
     let readUpTo = RERANK_WINDOW;
+    const named = (hit: SearchHit) => matchClass(text, hit)[0] <= 1;
     // No title in the window is the query: the page it names may be a little further down Pagefind's order (not for a word still being typed).
-    if (results.length > RERANK_WINDOW && !replaced() && !hits.some((hit) => matchClass(text, hit)[0] <= 1) && lastWordComplete(text, hits)) {
+    if (results.length > RERANK_WINDOW && !replaced() && !hits.some(named) && !(await titled).some(named) && lastWordComplete(text, hits)) {
       hits = [...hits, ...(await readHits(results.slice(RERANK_WINDOW, SECOND_WINDOW), 0))];
       readUpTo = SECOND_WINDOW;
     }
@@ -292,33 +305,43 @@ export async function searchSite(
   // The first hits show early only when one of them has the query's words in its title: otherwise the answer may well be further down, or forgive a typo.
   const early = onFirstHits
     ? (hits: SearchHit[], total: number) => {
-        const ranked = rankHits(query, hits);
+        const ranked = rankHits(query, mergeHits(titlesArrived, hits));
         if (ranked.length > 0 && matchClass(query, ranked[0])[0] < 3) onFirstHits(ranked.map((hit) => ({...hit, snippet: hitExcerpt(query, hit)})), total);
       }
     : undefined;
-  const first = await readWindow(query, early);
+  const first = await readWindow(query, byTitle, early);
   let {results, readUpTo} = first;
   let windowHits = first.hits;
   /** The query the hits are ranked and excerpted for: `query`, or `query` with its typos corrected. */
   let rankQuery = query;
   let correctedFrom: string | undefined;
-  // No title among the first results has the query's words as typed: one of them may have a typo.
-  if (!replaced() && !windowHits.some((hit) => matchClass(query, hit)[0] < 3)) {
+  let titleListHits = await byTitle;
+  // No title among the first results nor in the title lists has the query's words as typed: one of them may have a typo.
+  if (!replaced() && ![...titleListHits, ...windowHits].some((hit) => matchClass(query, hit)[0] < 3)) {
     let titled = windowHits.filter((hit) => matchClass(query, hit)[0] < 4);
     let found: PagefindResult[] = [];
+    let corrected = titled.length > 0 ? correctTypos(query, titled) : undefined;
+    // The titles' own words correct a typo anywhere in a word, without a search: a typo in a word's first letters defeats the prefix queries below.
+    if (!corrected && !replaced()) corrected = correctWithTitleWords(query, await loadTitleWords(indexUrl).catch(() => []));
     // Nothing titled at all: look for titles forgiving one typo (Pagefind has no fuzzy match, and wants every word).
-    for (const candidate of titled.length > 0 ? [] : typoQueries(query)) {
+    for (const candidate of corrected || titled.length > 0 ? [] : typoQueries(query)) {
       if (replaced()) break;
       found = (await pagefind.search(candidate, options))?.results ?? [];
       titled = (await readHits(found.slice(0, RERANK_WINDOW), 0)).filter((hit) => matchClass(query, hit)[0] < 4);
-      if (titled.length > 0) break;
+      if (titled.length > 0) {
+        corrected = correctTypos(query, titled);
+        break;
+      }
     }
-    const corrected = correctTypos(query, titled);
-    const again = corrected && !replaced() ? await readWindow(corrected) : undefined;
-    if (corrected && again && again.hits.length > 0) {
+    const correctedTitles = corrected && !replaced() ? byTitleOf(corrected) : Promise.resolve([]);
+    const again = corrected && !replaced() ? await readWindow(corrected, correctedTitles) : undefined;
+    // A correction stands only when a title has every word of the corrected query: "zzqxv contatc" is not "zzqxv contact".
+    const confirmed = corrected !== undefined && again !== undefined && [...(await correctedTitles), ...again.hits].some((hit) => matchClass(corrected, hit)[0] < 3);
+    if (corrected && again && confirmed) {
       // The query as meant: its own first results, the titles that corrected it, then what the query itself found.
       rankQuery = corrected;
       correctedFrom = corrected;
+      titleListHits = [...(await correctedTitles), ...titleListHits];
       windowHits = [...again.hits, ...titled, ...windowHits];
       if (results.length === 0) ({results, readUpTo} = again);
     } else if (titled.length > 0 && found.length > 0) {
@@ -327,7 +350,7 @@ export async function searchSite(
     }
   }
   const rank = (hits: SearchHit[]) => rankHits(rankQuery, hits).map((hit) => ({...hit, snippet: hitExcerpt(rankQuery, hit)}));
-  const hits = rank(mergeHits(await byEndpoint, await byNameList, await byName, windowHits));
+  const hits = rank(mergeHits(titleListHits, await byEndpoint, await byNameList, await byName, windowHits));
   const total = Math.max(results.length, hits.length);
   // Past the ranked hits, Pagefind's order without the pages already listed, read as far as asked.
   const listed = [...hits];

@@ -1,4 +1,8 @@
+import {contentWords, stem, wordsOf} from '@site/src/plugins/search/title-key';
+
 import type {ExcerptPart} from './excerpt';
+
+export {stem, wordsOf} from '@site/src/plugins/search/title-key';
 
 /** The kinds of page the search tells apart (Pagefind's `kind` filter and metadata, set where each page is rendered). */
 export const PAGE_KINDS = ['operation', 'webhook', 'schema', 'guide', 'blog'] as const;
@@ -113,30 +117,6 @@ function normalize(text: string): string {
 /** An identifier compared without case and separators: `pulls/list`, `pulls list` and `PullsList` are one. */
 function compact(text: string): string {
   return normalize(text).replace(/[\s/_.\-:]+/g, '');
-}
-
-/** Words too common in titles to tell two apart ("Get a repository" is "get repository"). */
-const STOP_WORDS = new Set(['a', 'an', 'the', 'for', 'of', 'to', 'in', 'on', 'by', 'with', 'and', 'or', 'from', 'as', 'at', 'is']);
-
-/** The words of a text, lower case, split at anything but letters and digits. */
-export function wordsOf(text: string): string[] {
-  return normalize(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
-}
-
-/** A crude English stem, enough to make a plural and its singular one word ("requests", "repositories"). */
-export function stem(word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (word.length > 4 && /(?:ses|xes|ches|shes)$/.test(word)) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
-  return word;
-}
-
-function contentWords(text: string): string[] {
-  return wordsOf(text)
-    .filter((word) => !STOP_WORDS.has(word))
-    .map(stem);
 }
 
 /** Whether `a` and `b` differ by at most one edit (insertion, deletion, substitution or swap of neighbours). */

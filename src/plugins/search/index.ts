@@ -2,7 +2,8 @@ import path from 'node:path';
 import {Worker} from 'node:worker_threads';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-import {writeNameLists} from './names-index';
+import {readIndexedPages, writeNameLists} from './names-index';
+import {writeTitleLists} from './titles-index';
 import {validateOptions, type PluginOptions} from './search-options';
 
 export type {PluginOptions} from './search-options';
@@ -19,6 +20,8 @@ export interface IndexReport {
   endpoints: number;
   /** Names (schemas, tags, fields) in the names lists, and the lists' buckets (names.ts). */
   names: {names: number; buckets: number};
+  /** Title keys, buckets and title words in the title lists (titles-index.ts). */
+  titles: {titles: number; buckets: number; words: number};
   pageNames: {renamed: {language: string; pages: number; before: number; after: number}[]} | {skipped: string};
 }
 
@@ -47,9 +50,10 @@ export function writeSearchIndex(outDir: string, options: PluginOptions): Promis
       }
       const {pageIds, ...report} = message.report;
       try {
-        resolve({...report, names: writeNameLists(report.outputPath, pageIds)});
+        const indexed = readIndexedPages(report.outputPath);
+        resolve({...report, names: writeNameLists(report.outputPath, pageIds, indexed), titles: writeTitleLists(report.outputPath, indexed)});
       } catch (error) {
-        reject(new Error(`[search] could not write the names lists of ${report.outputPath}: ${(error as Error).message}`));
+        reject(new Error(`[search] could not write the names and title lists of ${report.outputPath}: ${(error as Error).message}`));
       }
     });
     worker.once('error', (error) => {
@@ -69,7 +73,7 @@ export default function searchPlugin(context: LoadContext, rawOptions: unknown):
     name: 'search',
     async postBuild({outDir}) {
       const report = await writeSearchIndex(outDir, options);
-      console.log(`[search] indexed ${report.pages} pages into ${path.relative(context.siteDir, report.outputPath)} (${report.files} files; ${report.endpoints} operations in the endpoint lists; ${report.names.names} names in ${report.names.buckets} names lists)`);
+      console.log(`[search] indexed ${report.pages} pages into ${path.relative(context.siteDir, report.outputPath)} (${report.files} files; ${report.endpoints} operations in the endpoint lists; ${report.names.names} names in ${report.names.buckets} names lists; ${report.titles.titles} titles in ${report.titles.buckets} title lists, ${report.titles.words} title words)`);
       if ('skipped' in report.pageNames) console.warn(`[search] the index keeps Pagefind's page names: ${report.pageNames.skipped}`);
       for (const {language, pages, before, after} of 'renamed' in report.pageNames ? report.pageNames.renamed : []) {
         console.log(`[search] short page names (${language}, ${pages} pages): the metadata every first search loads went from ${before} to ${after} bytes gzip`);

@@ -17,6 +17,7 @@ import path from 'node:path';
 import {looksLikeFieldAnchor, unescapeFieldName} from '../../openapi/links/field-anchors';
 import {nameBucket, nameKey} from './name-key';
 import {readFragment} from './page-names.mjs';
+import {contentWords} from './title-key';
 
 export {nameBucket, nameKey} from './name-key';
 
@@ -28,6 +29,32 @@ export type NameTarget = [number, string];
 export interface NameBucket {
   pages: NamePage[];
   names: [string, NameTarget[]][];
+}
+
+/** A page of the index as its fragment gives it: Pagefind URL, metadata and filters. */
+export interface IndexedPage {
+  url: string;
+  meta: Record<string, string | undefined>;
+  filters?: Record<string, string[]>;
+}
+
+/** The pages of the index at `indexDir`, from its fragments, in the order of their files. */
+export function readIndexedPages(indexDir: string): IndexedPage[] {
+  const fragments = path.join(indexDir, 'fragment');
+  return readdirSync(fragments, {recursive: true, encoding: 'utf8'})
+    .filter((file) => file.endsWith('.pf_fragment'))
+    .sort()
+    .map((file) => {
+      const {url, meta, filters} = readFragment(path.join(fragments, file)) as IndexedPage;
+      return {url, meta, ...(filters ? {filters} : {})};
+    });
+}
+
+/** A page as the names and title lists list it (NamePage). */
+export function namePage({url, meta}: Pick<IndexedPage, 'url' | 'meta'>): NamePage {
+  const page: NamePage = [url, meta.title ?? '', meta.section ?? '', meta.kind ?? '', meta.method ?? '', meta.path ?? '', meta.operationId ?? '', meta.version ?? ''];
+  if (meta.api) page.push(meta.api);
+  return page;
 }
 
 /** Pages listed for one field name and API version (`<apiId>@<version>`) at most: the navbar box shows eight hits. */
@@ -84,7 +111,11 @@ interface Candidate {
  * build output, and its ids in order, as the copy dropped them). Returns the
  * number of names listed and of buckets.
  */
-export function writeNameLists(indexDir: string, pageIds: readonly (readonly [string, readonly string[]])[]): {names: number; buckets: number} {
+export function writeNameLists(
+  indexDir: string,
+  pageIds: readonly (readonly [string, readonly string[]])[],
+  indexed: readonly IndexedPage[] = readIndexedPages(indexDir),
+): {names: number; buckets: number} {
   const idsByUrl = new Map<string, readonly string[]>();
   for (const [file, ids] of pageIds) {
     idsByUrl.set(`/${file}`, ids);
@@ -101,12 +132,7 @@ export function writeNameLists(indexDir: string, pageIds: readonly (readonly [st
     versions.set(version, list);
     list.push(candidate);
   };
-  const fragments = path.join(indexDir, 'fragment');
-  const files = readdirSync(fragments, {recursive: true, encoding: 'utf8'})
-    .filter((file) => file.endsWith('.pf_fragment'))
-    .sort();
-  for (const file of files) {
-    const {url, meta, filters} = readFragment(path.join(fragments, file)) as {url: string; meta: Record<string, string | undefined>; filters?: Record<string, string[]>};
+  for (const {url, meta, filters} of indexed) {
     const kind = meta.kind ?? '';
     const version = meta.version ?? '';
     const number = pages.length;
@@ -124,12 +150,15 @@ export function writeNameLists(indexDir: string, pageIds: readonly (readonly [st
       }
     }
     if (!named && fields.size === 0) continue;
-    const page: NamePage = [url, meta.title ?? '', meta.section ?? '', kind, meta.method ?? '', meta.path ?? '', meta.operationId ?? '', version];
-    if (meta.api) page.push(meta.api);
-    pages.push(page);
+    pages.push(namePage({url, meta}));
     if (named) add(nameKey(meta.title ?? ''), version, {page: number, anchor: '', order: [-1]});
-    // The page's own position only orders a page's fields among themselves: between pages, the URL does.
-    for (const [key, candidate] of fields) add(key, version, {...candidate, order: [...candidate.order.slice(0, 3), 0]});
+    // Between pages, a title with more of the field's words comes first (`userPrincipalName` on "Create user"), then a shorter path, then the URL: a page's own position only orders its fields among themselves.
+    const titleWords = new Set(contentWords(meta.title ?? ''));
+    const segments = (meta.path ?? '').split('/').filter((segment) => segment !== '').length;
+    for (const [key, candidate] of fields) {
+      const shared = [...new Set(contentWords(fieldPlace(candidate.anchor)?.name ?? ''))].filter((word) => titleWords.has(word)).length;
+      add(key, version, {...candidate, order: [...candidate.order.slice(0, 3), -shared, segments]});
+    }
   }
   const entries: [string, Candidate[]][] = [];
   for (const [key, versions] of byKey) {

@@ -72,6 +72,10 @@ describe('writeNameLists', () => {
       ['docs/api/schemas/consent.html', 'Consent', {kind: 'schema'}, ['schema.email_marketing']],
       ['docs/api/contacts.html', 'Contacts', {kind: 'guide'}, [], 'tag:Contacts'],
       ['docs/intro.html', 'Introduction', {kind: 'guide'}, ['request-body.email']],
+      ['docs/api/agreement-create.html', 'Create agreementAcceptance', {kind: 'operation', method: 'POST', path: '/agreementAcceptances'}, ['request-body.userPrincipalName']],
+      ['docs/api/audit-deep.html', 'Create auditEvent', {kind: 'operation', method: 'POST', path: '/audit/logs/events'}, ['request-body.userPrincipalName']],
+      ['docs/api/audit-top.html', 'Create auditLog', {kind: 'operation', method: 'POST', path: '/audits'}, ['request-body.userPrincipalName']],
+      ['docs/api/users-create.html', 'Create User', {kind: 'operation', method: 'POST', path: '/users'}, ['request-body.userPrincipalName']],
       ...Array.from({length: FIELD_PAGES + 2}, (_, index): [string, string, Record<string, string>, string[]] => [
         `docs/api/list-${index}.html`,
         `List ${index}`,
@@ -111,6 +115,15 @@ describe('writeNameLists', () => {
     expect(lookup('Consent')).toEqual(['/docs/api/schemas/consent.html']);
     expect(lookup('contacts')).toEqual(['/docs/api/contacts.html']);
     expect(lookup('email')).not.toContain('/docs/intro.html#request-body.email');
+  });
+
+  it("lists equally deep fields first on pages whose title has the field's words, then on shorter paths, then by URL", () => {
+    expect(lookup('userPrincipalName')).toEqual([
+      '/docs/api/users-create.html#request-body.userPrincipalName',
+      '/docs/api/agreement-create.html#request-body.userPrincipalName',
+      '/docs/api/audit-top.html#request-body.userPrincipalName',
+      '/docs/api/audit-deep.html#request-body.userPrincipalName',
+    ]);
   });
 
   it('keeps FIELD_PAGES pages of a field at most, the shallowest', () => {
