@@ -3,6 +3,7 @@ import path from 'node:path';
 import type {Locator, Page} from '@playwright/test';
 
 import {test, expect, gotoHydrated} from './fixtures';
+import {builtPagesUnder, loadedScriptsAndData, pagesNamedIn} from './loaded-data';
 import {serveDuringTests} from './static-server';
 import {startTestApi, type TestApi} from './test-api';
 
@@ -55,6 +56,23 @@ test.describe('two APIs in one site', () => {
     await gotoHydrated(page, `${site.origin()}/docs/api/meridian-api`);
     await expect(page.locator('h1')).toHaveText('Meridian API');
     await expect(page.getByText(/This reference describes Meridian API version/)).toBeVisible();
+  });
+
+  test("Meridian's pages load none of the Petstore's routes, sidebar or docs, and the Petstore's current pages none of its older version's", async ({page}) => {
+    const petstore = builtPagesUnder(BUILD, PETSTORE);
+    const older = petstore.filter((route) => route.startsWith(`${PETSTORE}/1.0.0/`));
+    // Every page may name another API's overviews and schema indexes (the navbar's APIs menu, its versions' menu) and its changelog, nothing else of it.
+    const unnamed = (routes: string[]) => routes.filter((route) => !/\/(swagger-petstore-yaml|schemas|changelog)$/.test(route));
+    expect(unnamed(older).length).toBeGreaterThan(2);
+    expect(unnamed(petstore).length).toBeGreaterThan(2 * unnamed(older).length);
+    for (const route of ['/docs', '/docs/api/meridian-api', '/docs/api/contacts', '/docs/api/create-contact', '/docs/api/schemas/contact']) {
+      expect(pagesNamedIn(await loadedScriptsAndData(page, `${site.origin()}${route}`), unnamed(petstore)), route).toEqual([]);
+    }
+    // The Petstore's page loads its own API's data, and none of its older version's.
+    const files = await loadedScriptsAndData(page, `${site.origin()}${PETSTORE}/get-pet-by-id`);
+    expect(pagesNamedIn(files, [`${PETSTORE}/get-pet-by-id`, `${PETSTORE}/add-pet`]).map((found) => found.route)).toContain(`${PETSTORE}/add-pet`);
+    expect(pagesNamedIn(files, unnamed(older))).toEqual([]);
+    await expect(page.locator(`nav[aria-label="Docs sidebar"] a[href="${PETSTORE}/pet"]`)).toHaveCount(1);
   });
 
   test('each API has its own changelog, linked from its overviews and sidebar, each change linking its page under its prefix', async ({page}) => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type {Page} from '@playwright/test';
 
 import {test, expect, gotoHydrated} from './fixtures';
+import {builtPagesUnder, loadedScriptsAndData, pagesNamedIn} from './loaded-data';
 import {sitemapPaths} from './site-routes';
 
 // Meridian's released versions (openapi/releases/) next to the current one:
@@ -29,6 +30,22 @@ test.describe('API versions', () => {
     const items = page.locator('.navbar__items--right [data-api-version]');
     await expect(items).toHaveText([`${CURRENT} (current)`, ...index.older.map((version) => `${version.version} · ${version.releaseDate}`)]);
     await expect(page.locator('.navbar__items--right .dropdown > .navbar__link')).toHaveText(`v${CURRENT}`);
+  });
+
+  test("current pages load none of the older versions' routes, sidebars or docs, and an older version's pages none of another's", async ({page}) => {
+    const build = path.join(process.cwd(), 'build');
+    // Every page may name each version's overview and schemas index (the version menu), nothing else of it.
+    const pagesOf = (routeBasePath: string) => builtPagesUnder(build, routeBasePath).filter((route) => !/\/(meridian-api|schemas)$/.test(route));
+    const older = index.older.map((version) => pagesOf(version.routeBasePath));
+    expect(older.every((pages) => pages.length > 20)).toBe(true);
+    for (const route of ['/docs', '/docs/api/meridian-api', '/docs/api/contacts', '/docs/api/create-contact', '/docs/api/reply-received', '/docs/api/schemas/contact']) {
+      expect(pagesNamedIn(await loadedScriptsAndData(page, route), older.flat()), route).toEqual([]);
+    }
+    const newer = index.older[0];
+    const files = await loadedScriptsAndData(page, `${newer.routeBasePath}/create-contact`);
+    expect(pagesNamedIn(files, older.slice(1).flat())).toEqual([]);
+    expect(pagesNamedIn(files, [`${newer.routeBasePath}/list-contacts`])).not.toEqual([]);
+    await expect(page.locator(`nav[aria-label="Docs sidebar"] a[href="${newer.routeBasePath}/contacts"]`)).toHaveCount(1);
   });
 
   test('switching from an operation page goes to the same operation in that version and remembers the choice', async ({page}) => {

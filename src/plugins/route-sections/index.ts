@@ -1,11 +1,12 @@
 import {mkdirSync, readFileSync, writeFileSync, existsSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {DEFAULT_SPLIT_OPTIONS, parseRegistry, splitRouteFiles, type SplitOptions, type SplitResult} from './split';
+import {DEFAULT_SPLIT_OPTIONS, evaluateRoutes, parseRegistry, splitRouteFiles, type SplitOptions, type SplitResult} from './split';
 import {docIdsAt, docPathsOf, trimVersionProps} from './version-props';
-import {lazySidebar, lazySidebarModule, sidebarCategoryFiles} from './lazy-sidebar';
+import {lazySidebar, lazySidebarModule, sidebarCategoryFiles, sidebarsShownOnlyAt} from './lazy-sidebar';
 import {RouteSectionChunkMapsPlugin, sectionChunksOf} from './chunk-maps';
 import {EmitFilesPlugin} from './emit-files';
+import {commonChunkWithoutIsolated} from './common-chunk';
 import {navbarDocIds, sectionDocs, splitGlobalDocs, type GlobalData} from './global-docs';
 
 /** The generated modules the client bundle takes from this plugin's folder instead. */
@@ -46,25 +47,37 @@ interface PreparedProps {
   categoryFiles: ReturnType<typeof sidebarCategoryFiles>;
 }
 
-/** Writes the docs plugin's version props without the moved docs, and for the client with lazy sidebar categories. */
-function prepareVersionProps(result: SplitResult, registry: string, globalData: GlobalData, generatedFilesDir: string, outDir: string): PreparedProps {
+/**
+ * Writes the docs plugin's version props without the moved docs, and for the
+ * client with lazy sidebar categories and sidebars. `routes` is the whole
+ * route table (routes.js evaluated).
+ */
+function prepareVersionProps(result: SplitResult, registry: string, routes: ReturnType<typeof evaluateRoutes>, globalData: GlobalData, generatedFilesDir: string, outDir: string): PreparedProps {
   const data = globalData as Parameters<typeof docIdsAt>[0];
   const dropIds = docIdsAt(data, result.movedPaths);
   const docPaths = docPathsOf(data);
   const requests = new Set([...parseRegistry(registry).values()].map((line) => /import\(\/\*.*?\*\/ "([^"]+)"\)/.exec(line)?.[1] ?? ''));
   const prepared: PreparedProps = {server: [], client: [], sidebarModule: '', categoriesOfPath: new Map(), categoryFiles: {directory: '', files: []}};
   const lazyEntries: Parameters<typeof lazySidebarModule>[0][number][] = [];
+  const versionProps: {request: string; name: string; props: unknown}[] = [];
   for (const request of requests) {
     const match = DOCS_PROPS_REQUEST.exec(request);
     if (!match) continue;
-    const trimmed = trimVersionProps(JSON.parse(readFileSync(path.join(generatedFilesDir, match[1]), 'utf8')), dropIds, docPaths);
-    if (trimmed === undefined) continue;
-    const name = match[1].replace(/[\\/]/g, '_');
+    const props = JSON.parse(readFileSync(path.join(generatedFilesDir, match[1]), 'utf8')) as unknown;
+    if ((props as {version?: {docsSidebars?: unknown}} | null)?.version?.docsSidebars === undefined) continue;
+    versionProps.push({request, name: match[1].replace(/[\\/]/g, '_'), props});
+  }
+  // A sidebar leaves the client's props whole only where its name is its own: the client finds it by the name a route gives.
+  const sidebarNames = versionProps.flatMap(({props}) => Object.keys((props as {version: {docsSidebars: object}}).version.docsSidebars));
+  const wholeSidebars = new Set([...sidebarsShownOnlyAt(routes, result.movedPaths)].filter((name) => sidebarNames.indexOf(name) === sidebarNames.lastIndexOf(name)));
+  for (const {request, name, props} of versionProps) {
+    const trimmed = trimVersionProps(props, dropIds, docPaths);
+    const lazy = lazySidebar(trimmed ?? props, result.movedPaths, wholeSidebars);
+    if (trimmed === undefined && lazy === undefined) continue;
     const file = path.join(outDir, 'props', name);
     mkdirSync(path.dirname(file), {recursive: true});
-    writeIfChanged(file, JSON.stringify(trimmed));
+    writeIfChanged(file, JSON.stringify(trimmed ?? props));
     prepared.server.push([request, file]);
-    const lazy = lazySidebar(trimmed, result.movedPaths);
     if (lazy === undefined) {
       prepared.client.push([request, file]);
       continue;
@@ -77,9 +90,12 @@ function prepareVersionProps(result: SplitResult, registry: string, globalData: 
       if (!prepared.categoriesOfPath.has(page)) prepared.categoriesOfPath.set(page, indexes.map((index) => offset + index));
     }
     // A request relative to the generated module, which sits in outDir.
-    lazyEntries.push({propsFile: `./${path.relative(outDir, clientFile).split(path.sep).join('/')}`, categories: lazy.categories});
+    lazyEntries.push({propsFile: `./${path.relative(outDir, clientFile).split(path.sep).join('/')}`, categories: lazy.categories, sidebars: lazy.sidebars});
   }
-  prepared.categoryFiles = sidebarCategoryFiles(lazyEntries.flatMap((entry) => entry.categories));
+  prepared.categoryFiles = sidebarCategoryFiles(
+    lazyEntries.flatMap((entry) => entry.categories),
+    lazyEntries.flatMap((entry) => entry.sidebars ?? []),
+  );
   prepared.sidebarModule = lazySidebarModule(lazyEntries, prepared.categoryFiles.directory);
   return prepared;
 }
@@ -142,7 +158,7 @@ export default function routeSectionsPlugin(context: Pick<LoadContext, 'generate
     if (result.sections === 0) return {result, versionProps: undefined, globalDocs: undefined};
     // Read once: the version props and the client's global data are both cut from it.
     const globalData = JSON.parse(read('globalData.json')) as GlobalData;
-    const versionProps = prepareVersionProps(result, registry, globalData, context.generatedFilesDir, outDir);
+    const versionProps = prepareVersionProps(result, registry, evaluateRoutes(read('routes.js')), globalData, context.generatedFilesDir, outDir);
     // Each section names the lazy sidebar categories of each of its pages: a
     // number, or a list for a page in several (an operation with several tags).
     for (const [file, paths] of Object.entries(result.sectionPaths)) {
@@ -170,6 +186,7 @@ export default function routeSectionsPlugin(context: Pick<LoadContext, 'generate
         ([request, file]) => new NormalModuleReplacementPlugin(new RegExp(`^${escapeRegExp(request)}$`), file),
       );
       if (!isServer) {
+        commonChunkWithoutIsolated(config, result.isolated);
         for (const [name, content] of Object.entries(result.files)) writeIfChanged(path.join(outDir, name), content);
         plugins.push(
           ...Object.entries(GENERATED_ROUTE_MODULES).map(

@@ -9,7 +9,7 @@
  * split route list: where it is, how many sections, their loaders) and one
  * module per section with its routes and their chunk entries.
  */
-import {sectionFor, sectionOf} from './client/bucket';
+import {sectionFor} from './client/bucket';
 
 /** What `ComponentCreator(path, hash)` stood for in routes.js. */
 interface ComponentRef {
@@ -36,9 +36,10 @@ export interface SplitOptions {
   /** A route list is split only when it has more exact leaf routes than this. */
   minRoutes: number;
   /**
-   * Route prefixes (ending in `/`) whose routes go into a section of their
-   * own even in a list too short to split, one section per prefix: an older
-   * version's pages, which no page of the current version needs.
+   * Route prefixes (ending in `/`) whose routes go into sections of their
+   * own, in a list of any size, apart from every other route: an older
+   * version's or another API's pages, which no page of the current version
+   * needs. Each prefix's routes are sectioned by hash like a long list.
    */
   isolatedPrefixes?: readonly string[];
 }
@@ -67,6 +68,8 @@ export interface SplitResult {
   sections: number;
   /** Paths of each section's routes, by section file (`section-<id>.js`). */
   sectionPaths: Record<string, string[]>;
+  /** Routes moved into the sections of isolated prefixes, and the chunks (by name) only they use. */
+  isolated: {routes: number; chunkNames: Set<string>};
 }
 
 /** The route table of routes.js, with each ComponentCreator call as a ComponentRef. */
@@ -140,12 +143,48 @@ interface SplitList {
   parent: number[];
   path: string;
   sections: number;
-  /** Set when the list is split by prefix, not by hash. */
-  prefixes?: string[];
+  /** The isolated prefixes with routes in this list and their sections (./client/bucket.ts's SectionRule). */
+  prefixes?: [string, number][];
   /** Original indices of the children that stay. */
   keep: number[];
   /** Per section: [original index, route]. */
   moved: [number, RouteNode][][];
+}
+
+/** Sections for `routes` routes. */
+function sectionsFor(routes: number, options: SplitOptions): number {
+  return Math.ceil(routes / (options.sectionSize === 'auto' ? sectionSizeFor(routes) : options.sectionSize));
+}
+
+/**
+ * How a list's children are split, or undefined when they all stay: the
+ * routes under each isolated prefix (the longest that matches) get sections
+ * of their own, at any size of the list, so another API's or an older
+ * version's routes never share a section with the rest; the other routes
+ * are sectioned by hash only when there are more than `minRoutes` of them.
+ */
+function splitOf(children: readonly RouteNode[], parent: number[], path: string, options: SplitOptions): SplitList | undefined {
+  const isolated = [...(options.isolatedPrefixes ?? [])].sort((a, b) => b.length - a.length);
+  const prefixOf = (child: RouteNode) => (isSplittable(child) ? isolated.find((prefix) => child.path.startsWith(prefix)) : undefined);
+  const counts = new Map<string, number>();
+  let others = 0;
+  for (const child of children) {
+    if (!isSplittable(child)) continue;
+    const prefix = prefixOf(child);
+    if (prefix === undefined) others += 1;
+    else counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
+  }
+  const othersSections = others > options.minRoutes ? sectionsFor(others, options) : 0;
+  if (counts.size === 0 && othersSections === 0) return undefined;
+  const prefixes = isolated.filter((prefix) => counts.has(prefix)).map((prefix): [string, number] => [prefix, sectionsFor(counts.get(prefix)!, options)]);
+  const sections = prefixes.reduce((sum, [, count]) => sum + count, othersSections);
+  const split: SplitList = {parent, path, sections, ...(prefixes.length > 0 ? {prefixes} : {}), keep: [], moved: Array.from({length: sections}, () => [])};
+  children.forEach((child, childIndex) => {
+    const section = isSplittable(child) ? sectionFor(child.path, split) : -1;
+    if (section >= 0) split.moved[section].push([childIndex, child]);
+    else split.keep.push(childIndex);
+  });
+  return split;
 }
 
 /** Prunes the split routes from the tree; returns the splits, with index chains into the pruned tree. */
@@ -153,28 +192,10 @@ function findSplits(routes: RouteNode[], options: SplitOptions, chain: number[] 
   routes.forEach((route, index) => {
     const children = route.routes;
     if (children === undefined) return;
-    const leaves = children.filter(isSplittable).length;
-    if (leaves > options.minRoutes) {
-      const sections = Math.ceil(leaves / (options.sectionSize === 'auto' ? sectionSizeFor(leaves) : options.sectionSize));
-      const split: SplitList = {parent: [...chain, index], path: route.path, sections, keep: [], moved: Array.from({length: sections}, () => [])};
-      children.forEach((child, childIndex) => {
-        if (isSplittable(child)) split.moved[sectionOf(child.path, sections)].push([childIndex, child]);
-        else split.keep.push(childIndex);
-      });
+    const split = splitOf(children, [...chain, index], route.path, options);
+    if (split !== undefined) {
       route.routes = split.keep.map((childIndex) => children[childIndex]);
       found.push(split);
-    } else {
-      const prefixes = (options.isolatedPrefixes ?? []).filter((prefix) => children.some((child) => isSplittable(child) && child.path.startsWith(prefix)));
-      if (prefixes.length > 0) {
-        const split: SplitList = {parent: [...chain, index], path: route.path, sections: prefixes.length, prefixes, keep: [], moved: prefixes.map(() => [])};
-        children.forEach((child, childIndex) => {
-          const section = isSplittable(child) ? sectionFor(child.path, split) : -1;
-          if (section >= 0) split.moved[section].push([childIndex, child]);
-          else split.keep.push(childIndex);
-        });
-        route.routes = split.keep.map((childIndex) => children[childIndex]);
-        found.push(split);
-      }
     }
     findSplits(route.routes ?? [], options, [...chain, index], found);
   });
@@ -238,12 +259,18 @@ export function splitRouteFiles(generated: GeneratedRouteFiles, options: SplitOp
   let movedRoutes = 0;
   const movedPaths = new Set<string>();
   const sectionPaths: Record<string, string[]> = {};
+  const isolated: SplitResult['isolated'] = {routes: 0, chunkNames: new Set()};
   const sectionEntries = splits.map((split, splitIndex) => {
+    const isolatedSections = (split.prefixes ?? []).reduce((sum, [, count]) => sum + count, 0);
     const loaders = split.moved.map((section, sectionIndex) => {
       const id = `${splitIndex}-${sectionIndex}`;
       const keys = sectionKeys.get(id) ?? new Set<string>();
       keys.forEach((key) => movedKeys.add(key));
       movedRoutes += section.length;
+      if (sectionIndex < isolatedSections) {
+        isolated.routes += section.length;
+        for (const line of registryLines.get(id) ?? []) isolated.chunkNames.add(REGISTRY_LINE.exec(line)![1]);
+      }
       for (const [, route] of section) movedPaths.add(route.path);
       sectionPaths[`section-${id}.js`] = section.map(([, route]) => route.path);
       const sectionChunkNames = Object.fromEntries([...keys].map((key) => [key, chunkNames[key]]));
@@ -274,6 +301,6 @@ ${section.map(([index, route]) => `    [${index}, ${serializeRoute(route, '    '
   files['registry.js'] = `export default ${registryCode(registryLines.get(undefined) ?? [])};\n`;
   files['routesChunkNames.json'] = JSON.stringify(mainChunkNames);
   files['sections.js'] = `/** Route lists split into sections: src/plugins/route-sections. */\nexport default [\n${sectionEntries.join(',\n')}\n];\n`;
-  return {files, movedPaths, movedRoutes, sections: splits.reduce((sum, split) => sum + split.sections, 0), sectionPaths};
+  return {files, movedPaths, movedRoutes, sections: splits.reduce((sum, split) => sum + split.sections, 0), sectionPaths, isolated};
 }
 

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {lazySidebar, lazySidebarModule, sidebarCategoryFile, sidebarCategoryFiles, type LazyCategory, type SidebarItem} from '../lazy-sidebar';
+import {lazySidebar, lazySidebarModule, sidebarCategoryFile, sidebarCategoryFiles, sidebarsShownOnlyAt, wholeSidebarFile, type LazyCategory, type SidebarItem} from '../lazy-sidebar';
 
 const link = (href: string, docId?: string): SidebarItem => ({type: 'link', href, label: href, ...(docId ? {docId} : {})});
 const category = (href: string | undefined, items: SidebarItem[]): SidebarItem => ({type: 'category', label: `category ${href}`, collapsed: true, ...(href ? {href} : {}), items});
@@ -137,9 +137,11 @@ describe('lazySidebarModule', () => {
     );
     expect(code).toBe(
       [
-        '/** Sidebar categories that load on demand: src/plugins/route-sections/lazy-sidebar.ts. */',
+        '/** Sidebar categories and whole sidebars that load on demand: src/plugins/route-sections/lazy-sidebar.ts. */',
         'export const filePrefix = "assets/sidebar/0123456789/sidebar-category-";',
+        'export const sidebarFilePrefix = "assets/sidebar/0123456789/sidebar-";',
         'export const fileSuffix = ".json";',
+        'export const sidebars = [];',
         'export default [',
         '  {props: require.resolveWeak("./props/client-a.json"), sidebar: "openApiSidebar", indexes: [1,3]},',
         '  {props: require.resolveWeak("./props/client-a.json"), sidebar: "other", indexes: [7]},',
@@ -156,6 +158,73 @@ describe('lazySidebarModule', () => {
     expect(`${JSON.parse(prefix)}3${JSON.parse(suffix)}`).toBe(sidebarCategoryFile('assets/sidebar/0123456789/', 3));
     // The label and link are in the props the client reads them from.
     expect(code).not.toContain('category /docs/api/contacts');
-    expect(lazySidebarModule([])).toBe('/** Sidebar categories that load on demand: src/plugins/route-sections/lazy-sidebar.ts. */\nexport const filePrefix = "sidebar-category-";\nexport const fileSuffix = ".json";\nexport default [\n\n];\n');
+    expect(lazySidebarModule([])).toContain('export const sidebars = [];\nexport default [\n\n];\n');
+  });
+
+  it('lists the whole sidebars with their version metadata module, numbered in order, and their files beside the categories', () => {
+    const whole = {sidebar: 'api:other', chunk: {items: [link('/docs/apis/other/overview')], docs: {}}};
+    const code = lazySidebarModule([{propsFile: './props/client-a.json', categories: [], sidebars: [whole, {...whole, sidebar: 'api:other@1.0.0'}]}], 'assets/sidebar/0123456789/');
+    expect(code).toContain(
+      'export const sidebars = [\n  {props: require.resolveWeak("./props/client-a.json"), sidebar: "api:other"},\n  {props: require.resolveWeak("./props/client-a.json"), sidebar: "api:other@1.0.0"}\n];',
+    );
+    const prefix = JSON.parse(/sidebarFilePrefix = (".*?");/.exec(code)![1]!) as string;
+    expect(`${prefix}1.json`).toBe(wholeSidebarFile('assets/sidebar/0123456789/', 1));
+    const {directory, files} = sidebarCategoryFiles([], [whole]);
+    expect(files).toEqual([[wholeSidebarFile(directory, 0), JSON.stringify(whole.chunk)]]);
+  });
+});
+
+describe('whole sidebars', () => {
+  // Meridian's sidebar, and another API's whose every page is in a route section.
+  const other: SidebarItem[] = [
+    link('/docs/apis/other/overview', 'apis/other/overview'),
+    category('/docs/apis/other/pets', [link('/docs/apis/other/list-pets', 'apis/other/list-pets')]),
+    link('/docs/apis/other/changelog', 'apis/other/changelog'),
+  ];
+  const twoApis = {
+    version: {
+      docs: {...props.version.docs, 'apis/other/overview': {id: 'apis/other/overview'}, 'apis/other/list-pets': {id: 'apis/other/list-pets'}},
+      docsSidebars: {openApiSidebar: sidebar, 'api:other': other},
+    },
+  };
+  const otherPaths = ['/docs/apis/other/overview', '/docs/apis/other/pets', '/docs/apis/other/list-pets', '/docs/apis/other/changelog'];
+  const movedBoth = new Set([...moved, ...otherPaths]);
+
+  it('takes a sidebar only moved routes show out of the metadata, with its docs, its categories still lazy inside it', () => {
+    const lazy = lazySidebar(twoApis, movedBoth, new Set(['api:other']))!;
+    expect(Object.keys(lazy.props.version.docsSidebars)).toEqual(['openApiSidebar']);
+    expect(lazy.sidebars).toEqual([
+      {
+        sidebar: 'api:other',
+        chunk: {
+          items: [other[0], {...other[1], items: [{type: 'link', href: '/docs/apis/other/list-pets', label: '/docs/apis/other/list-pets'}]}, other[2]],
+          docs: {'apis/other/overview': {id: 'apis/other/overview'}},
+        },
+      },
+    ]);
+    // Its category is numbered after Meridian's, into the whole sidebar's items.
+    expect(lazy.categories.at(-1)).toMatchObject({sidebar: 'api:other', index: 1, chunk: {docs: {'apis/other/list-pets': {id: 'apis/other/list-pets'}}}});
+    expect(Object.keys(lazy.props.version.docs)).toEqual(['intro']);
+  });
+
+  it('keeps a sidebar a page outside the sections shows, or with a link outside them', () => {
+    expect(lazySidebar(twoApis, movedBoth, new Set())!.props.version.docsSidebars['api:other']).toBeDefined();
+    const notAllMoved = new Set([...moved, ...otherPaths.slice(1)]);
+    expect(lazySidebar(twoApis, notAllMoved, new Set(['api:other']))!.props.version.docsSidebars['api:other']).toBeDefined();
+  });
+
+  it('finds the sidebars only routes at moved paths show, at any depth of the route tree', () => {
+    const routes = [
+      {path: '/docs', routes: [{path: '/docs', routes: [
+        {path: '/docs/apis/other/overview', sidebar: 'api:other'},
+        {path: '/docs/apis/other/list-pets', sidebar: 'api:other'},
+        {path: '/docs/api/create-contact', sidebar: 'openApiSidebar'},
+        {path: '/docs/intro', sidebar: 'openApiSidebar'},
+        {path: '/docs/apis/third/overview', sidebar: 'api:third'},
+        {path: '/docs/apis/third/extra', sidebar: 'api:third'},
+      ]}]},
+    ];
+    const paths = new Set(['/docs/apis/other/overview', '/docs/apis/other/list-pets', '/docs/api/create-contact', '/docs/apis/third/overview']);
+    expect(sidebarsShownOnlyAt(routes, paths)).toEqual(new Set(['api:other']));
   });
 });

@@ -135,20 +135,58 @@ describe('splitRouteFiles', () => {
     expect(seen.size).toBe(500);
   });
 
-  it("moves an older version's routes into a section of their own in a list too short to split, and nothing else", async () => {
+  it("moves an older version's routes into sections of their own in a list too short to split, and nothing else", async () => {
     const routes = site(40);
     const versioned = (version: string, count: number) => Array.from({length: count}, (_, index) => doc(`${version}/operation-${index}`));
     const root = routes[1].routes![0].routes![0];
     root.routes!.push(...versioned('2.2.0', 30), ...versioned('2.1.0', 20));
     const result = splitRouteFiles(await generated(routes), {sectionSize: 'auto', minRoutes: 300, isolatedPrefixes: ['/docs/api/2.2.0/', '/docs/api/2.1.0/', '/docs/api/1.0.0/']});
-    expect(result).toMatchObject({sections: 2, movedRoutes: 50});
+    // 30 routes make two sections of the smallest size (25), 20 one.
+    expect(result).toMatchObject({sections: 3, movedRoutes: 50});
     expect(docRoot(evaluateRoutes(result.files['routes.js'])).routes).toHaveLength(41);
-    expect(result.files['sections.js']).toContain('sections: 2, prefixes: ["/docs/api/2.2.0/","/docs/api/2.1.0/"], size: 91');
-    const paths = [0, 1].map((section) => evaluateSection(result.files[`section-0-${section}.js`]).routes().map(([, route]) => route.path));
-    expect(paths[0]).toEqual(versioned('2.2.0', 30).map((route) => route.path));
-    expect(paths[1]).toEqual(versioned('2.1.0', 20).map((route) => route.path));
-    expect(sectionFor('/docs/api/2.1.0/operation-3', {sections: 2, prefixes: ['/docs/api/2.2.0/', '/docs/api/2.1.0/']})).toBe(1);
-    expect(sectionFor('/docs/api/operation-3', {sections: 2, prefixes: ['/docs/api/2.2.0/', '/docs/api/2.1.0/']})).toBe(-1);
+    const rule = {sections: 3, prefixes: [['/docs/api/2.2.0/', 2], ['/docs/api/2.1.0/', 1]] as [string, number][]};
+    expect(result.files['sections.js']).toContain(`sections: 3, prefixes: ${JSON.stringify(rule.prefixes)}, size: 91`);
+    const paths = [0, 1, 2].map((section) => evaluateSection(result.files[`section-0-${section}.js`]).routes().map(([, route]) => route.path));
+    expect([...paths[0], ...paths[1]].sort()).toEqual(versioned('2.2.0', 30).map((route) => route.path).sort());
+    expect(paths[2]).toEqual(versioned('2.1.0', 20).map((route) => route.path));
+    for (const [section, list] of paths.entries()) for (const route of list) expect(sectionFor(route, rule)).toBe(section);
+    expect(sectionFor('/docs/api/operation-3', rule)).toBe(-1);
+  });
+
+  it("keeps another API's and older versions' routes out of the current API's sections, and the current API's routes in main when they are few", async () => {
+    const routes = site(40);
+    const root = routes[1].routes![0].routes![0];
+    const current = root.routes!.map((route) => route.path);
+    const other = (slug: string): RouteConfig => ({...doc(slug), path: `/docs/apis/other/${slug}`}) as RouteConfig;
+    root.routes!.push(...Array.from({length: 60}, (_, index) => doc(`2.2.0/operation-${index}`)), ...Array.from({length: 900}, (_, index) => other(`operation-${index}`)));
+    const isolatedPrefixes = ['/docs/api/2.2.0/', '/docs/apis/other/1.0.0/', '/docs/apis/other/'];
+    const result = splitRouteFiles(await generated(routes), {sectionSize: 'auto', minRoutes: 300, isolatedPrefixes});
+    // 60 routes: sections of 25; 900: of √(32 / 88 × 900) = 18, at least 25.
+    expect(result).toMatchObject({sections: 3 + 36, movedRoutes: 960});
+    // The current API's 40 pages and the tags page stay in the table every page loads.
+    expect(docRoot(evaluateRoutes(result.files['routes.js'])).routes!.map((route) => route.path)).toEqual(current);
+    const sections = Object.entries(result.sectionPaths);
+    for (const [file, list] of sections) {
+      const prefixes = new Set(list.map((route) => isolatedPrefixes.find((prefix) => route.startsWith(prefix))));
+      expect(prefixes.size, file).toBe(1);
+      expect(prefixes.has(undefined), file).toBe(false);
+    }
+  });
+
+  it('sections a long list of the current API by hash apart from its isolated prefixes', async () => {
+    const routes = site(400);
+    const root = routes[1].routes![0].routes![0];
+    root.routes!.push(...Array.from({length: 30}, (_, index) => doc(`2.2.0/operation-${index}`)));
+    const result = splitRouteFiles(await generated(routes), {sectionSize: 100, minRoutes: 300, isolatedPrefixes: ['/docs/api/2.2.0/']});
+    const rule = {sections: 5, prefixes: [['/docs/api/2.2.0/', 1]] as [string, number][]};
+    expect(result).toMatchObject({sections: 5, movedRoutes: 430});
+    expect(result.sectionPaths['section-0-0.js']).toHaveLength(30);
+    for (const [section, list] of Object.values(result.sectionPaths).entries()) {
+      for (const route of list) {
+        expect(sectionFor(route, rule)).toBe(section);
+        expect(route.startsWith('/docs/api/2.2.0/')).toBe(section === 0);
+      }
+    }
   });
 
   it('keeps a chunk that two sections use in the part every page loads', async () => {

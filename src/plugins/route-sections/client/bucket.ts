@@ -34,13 +34,27 @@ export function sectionOf(pathname: string, sections: number): number {
 /** What the browser knows of a split list to find a path's section. */
 export interface SectionRule {
   sections: number;
-  /** Sections by route prefix (one per prefix, in order) instead of by hash: the older versions of an API, each in a section of its own. */
-  prefixes?: readonly string[];
+  /**
+   * Route prefixes whose routes are sectioned apart from the rest (another
+   * API, an older version), each with its number of sections, longest prefix
+   * first; their sections come first, in this order, and the sections after
+   * them (if any) take the other routes by hash.
+   */
+  prefixes?: readonly (readonly [string, number])[];
 }
 
-/** The section of a path in a split list: the section of its prefix, or -1 when the list is split by prefix and none matches (the path's route stayed in the main table); else its hash. */
+/**
+ * The section of a path in a split list: by its hash among the sections of
+ * its prefix, or among those of the routes under no prefix; -1 when it is
+ * under no prefix and those routes stayed in the main table.
+ */
 export function sectionFor(pathname: string, rule: SectionRule): number {
   if (rule.prefixes === undefined) return sectionOf(pathname, rule.sections);
   const key = routeKey(pathname);
-  return rule.prefixes.findIndex((prefix) => key.startsWith(prefix));
+  let offset = 0;
+  for (const [prefix, sections] of rule.prefixes) {
+    if (key.startsWith(prefix)) return offset + sectionOf(pathname, sections);
+    offset += sections;
+  }
+  return offset < rule.sections ? offset + sectionOf(pathname, rule.sections - offset) : -1;
 }

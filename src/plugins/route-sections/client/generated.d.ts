@@ -7,7 +7,11 @@ declare module '@generated/route-sections/sections' {
 declare module '@generated/route-sections/lazy-sidebar' {
   /** A category's file below the site's base URL: `${filePrefix}${number}${fileSuffix}`. */
   export const filePrefix: string;
+  /** A whole sidebar's file: `${sidebarFilePrefix}${number}${fileSuffix}`. */
+  export const sidebarFilePrefix: string;
   export const fileSuffix: string;
+  /** The whole sidebars that load on demand, numbered in order: their props module and name. */
+  export const sidebars: unknown[];
   const groups: unknown[];
   export default groups;
 }

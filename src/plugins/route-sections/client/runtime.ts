@@ -34,8 +34,8 @@ export interface SplitList {
   parent: number[];
   path: string;
   sections: number;
-  /** Set when the list is split by route prefix (./bucket.ts). */
-  prefixes?: string[];
+  /** Set when some routes are sectioned by route prefix (./bucket.ts). */
+  prefixes?: [string, number][];
   size: number;
   keep: number[];
   load: (() => Promise<SectionModule>)[];

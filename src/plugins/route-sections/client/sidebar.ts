@@ -2,11 +2,13 @@
  * Sidebar categories that load on demand (src/plugins/route-sections/lazy-sidebar.ts),
  * each from a JSON file of the build's assets: the category of the page
  * being opened loads before it renders (./preload.ts),
- * any other when the reader points at, touches or focuses it. A loaded
- * category's items and docs go back into the version metadata object the
- * docs theme renders from, in place, as the route sections do with routes.
+ * any other when the reader points at, touches or focuses it. A whole
+ * sidebar that left the metadata (one only pages in route sections show)
+ * loads before a page that shows it, before its categories. What loads goes
+ * back into the version metadata object the docs theme renders from, in
+ * place, as the route sections do with routes.
  */
-import groups, {filePrefix, fileSuffix} from '@generated/route-sections/lazy-sidebar';
+import groups, {filePrefix, fileSuffix, sidebarFilePrefix, sidebars} from '@generated/route-sections/lazy-sidebar';
 import {announceSidebarCategory} from './sidebar-store';
 
 declare const __webpack_require__: ((moduleId: string | number) => unknown) & {p: string};
@@ -38,13 +40,21 @@ interface LazyCategoryEntry {
   index: number;
 }
 
+/** A whole sidebar, as the generated module lists it. */
+interface LazySidebarEntry {
+  props: string | number;
+  sidebar: string;
+}
+
 // Numbered in order, as the build numbered their files.
 const entries: LazyCategoryEntry[] = (groups as LazyCategoryGroup[]).flatMap(({props, sidebar, indexes}) => indexes.map((index) => ({props, sidebar, index})));
 
-/** A category's items and docs, from its file (`sidebarCategoryFile` in src/plugins/route-sections/lazy-sidebar.ts). */
-function fetchCategory(number: number): Promise<CategoryChunk> {
-  return fetch(`${__webpack_require__.p}${filePrefix}${number}${fileSuffix}`).then((response) => {
-    if (!response.ok) throw new Error(`sidebar category ${number}: HTTP ${response.status}`);
+const wholeSidebars = sidebars as LazySidebarEntry[];
+
+/** A category's or a whole sidebar's items and docs, from its file (`sidebarCategoryFile`, `wholeSidebarFile` in src/plugins/route-sections/lazy-sidebar.ts). */
+function fetchChunk(prefix: string, number: number): Promise<CategoryChunk> {
+  return fetch(`${__webpack_require__.p}${prefix}${number}${fileSuffix}`).then((response) => {
+    if (!response.ok) throw new Error(`sidebar file ${prefix}${number}: HTTP ${response.status}`);
     return response.json() as Promise<CategoryChunk>;
   });
 }
@@ -58,7 +68,7 @@ export function addSidebarCategories(map: Record<string, number | number[]> | un
 }
 
 /** The version props object the docs theme renders from, once its module has loaded. */
-function versionOf(entry: LazyCategoryEntry): {docs: Record<string, unknown>; docsSidebars: Record<string, SidebarItem[]>} | undefined {
+function versionOf(entry: LazyCategoryEntry | LazySidebarEntry): {docs: Record<string, unknown>; docsSidebars: Record<string, SidebarItem[]>} | undefined {
   if (__webpack_modules__[entry.props] === undefined) return undefined;
   const module = __webpack_require__(entry.props) as {default?: {version?: unknown}; version?: unknown};
   return ((module.default ?? module) as {version: ReturnType<typeof versionOf>}).version;
@@ -74,7 +84,7 @@ function loadCategory(number: number): Promise<void> {
   if (entry === undefined) return Promise.resolve();
   let promise = loading.get(number);
   if (promise === undefined) {
-    promise = fetchCategory(number).then((chunk) => {
+    promise = fetchChunk(filePrefix, number).then((chunk) => {
       const version = versionOf(entry);
       const category = itemOf(entry);
       // Not rendered yet: the next request (a preload of its page) applies it.
@@ -88,6 +98,36 @@ function loadCategory(number: number): Promise<void> {
     loading.set(number, promise);
   }
   return promise;
+}
+
+const loadingSidebars = new Map<number, Promise<void>>();
+
+function loadWholeSidebar(number: number): Promise<void> {
+  const entry = wholeSidebars[number]!;
+  let promise = loadingSidebars.get(number);
+  if (promise === undefined) {
+    promise = fetchChunk(sidebarFilePrefix, number).then((chunk) => {
+      const version = versionOf(entry);
+      if (version === undefined) throw new Error(`sidebar ${entry.sidebar}: its version metadata has not loaded`);
+      version.docsSidebars[entry.sidebar] ??= chunk.items;
+      Object.assign(version.docs, chunk.docs);
+      announceSidebarCategory();
+    });
+    // A failed load (offline, metadata not there yet) may be retried.
+    promise.catch(() => loadingSidebars.delete(number));
+    loadingSidebars.set(number, promise);
+  }
+  return promise;
+}
+
+/**
+ * Loads the whole sidebars among `names` (the sidebars the routes of a page
+ * name) that left the metadata: the page renders its sidebar from it. Never
+ * rejects: the page renders either way.
+ */
+export function ensureWholeSidebars(names: readonly string[]): Promise<void> {
+  const numbers = wholeSidebars.flatMap((entry, number) => (names.includes(entry.sidebar) ? [number] : []));
+  return Promise.all(numbers.map((number) => loadWholeSidebar(number).catch(() => undefined))).then(() => undefined);
 }
 
 /**
