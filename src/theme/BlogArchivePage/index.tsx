@@ -40,9 +40,9 @@ function YearsSection({years}: {years: YearProps[]}): ReactNode {
     <section className="margin-vert--lg">
       <div className="container">
         <div className="row">
-          {years.map((props) => (
-            <div key={props.year} className="col col--4 margin-vert--lg">
-              <Year {...props} />
+          {years.map((group) => (
+            <div key={group.year} className="col col--4 margin-vert--lg">
+              <Year {...group} />
             </div>
           ))}
         </div>
