@@ -10,8 +10,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
-  // Generous, so that a pass never depends on the host's speed (the same
-  // suite took 6.3 min on one host and 14.8 on another, where 30 s failed).
+  // Generous, so that a pass never depends on the host's speed: hosts differ
+  // more than twofold, and a busy one more.
   timeout: 90_000,
   expect: {
     timeout: 20_000,

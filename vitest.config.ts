@@ -17,9 +17,9 @@ export default defineConfig({
     // CSS module class names come out as their keys, so tests read `class="date"`.
     css: {modules: {classNameStrategy: 'non-scoped'}},
     // Many tests run the real commands in child processes (npm run spec, the
-    // downloads worker, a minifier in a worker): on a slow or busy host one
-    // such test took 19.5 s alone and over 30 s beside the others. A pass
-    // must not depend on the host's speed; a hang still fails.
+    // downloads worker, a minifier in a worker), which a slow or busy host
+    // stretches several times. A pass must not depend on the host's speed; a
+    // hang still fails.
     testTimeout: 180_000,
     // One test file per core: Vitest's default leaves one core idle (cores - 1, a
     // single worker on a two-core CI host), while many tests here wait on the

@@ -1,6 +1,6 @@
 // `npm run bench`: build time and memory by API size, our pages' weight and
 // Lighthouse figures, and the same for peer renderers of the bundled spec.
-// Writes bench/results/<date>.json and .md and prints the Markdown. Never
+// Writes bench/results/<date>-<commit>.json and .md and prints the Markdown. Never
 // fails on a slow figure; exits non-zero only when it could not run at all.
 //
 //   npm run bench -- --only=pages --runs=1      (see bench/bench-options.ts or --help)
@@ -77,10 +77,11 @@ async function machineInfo(): Promise<MachineInfo> {
   };
 }
 
-function gitCommit(): string {
+/** The commit measured, and its form in a file name (`-dirty` with uncommitted changes). Read when a run starts: a commit made during a long run is not what it measured. */
+function gitCommit(): {commit: string; name: string} {
   const commit = commandOutput('git', ['rev-parse', '--short', 'HEAD']);
   const dirty = commandOutput('git', ['status', '--porcelain', '--untracked-files=no']);
-  return dirty !== '' && dirty !== 'unknown' ? `${commit} (with uncommitted changes)` : commit;
+  return dirty !== '' && dirty !== 'unknown' ? {commit: `${commit} (with uncommitted changes)`, name: `${commit}-dirty`} : {commit, name: commit};
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -287,6 +288,7 @@ async function main(): Promise<number> {
   }
 
   const started = new Date();
+  const measuredCommit = gitCommit();
   const notes: string[] = [];
   const failures: string[] = [];
   await mkdir(workDir, {recursive: true});
@@ -374,7 +376,7 @@ async function main(): Promise<number> {
     startedAt: started.toISOString(),
     finishedAt: finished.toISOString(),
     durationSeconds: Math.round((finished.getTime() - started.getTime()) / 1000),
-    commit: gitCommit(),
+    commit: measuredCommit.commit,
     parts: options.parts,
     runs: options.runs,
     sizes: options.sizes,
@@ -388,7 +390,7 @@ async function main(): Promise<number> {
     search,
     notes,
   };
-  const baseName = resultsBaseName(date, options, DEFAULT_OPTIONS);
+  const baseName = resultsBaseName(`${date}-${measuredCommit.name}`, options, DEFAULT_OPTIONS);
   const summary = `${renderSummary(results)}${search ? `\n${renderSearchQuality(search.sites)}` : ''}`;
   await writeFile(path.join(resultsDir, `${baseName}.json`), `${JSON.stringify(results, null, 2)}\n`);
   await writeFile(path.join(resultsDir, `${baseName}.md`), summary);

@@ -6,12 +6,13 @@ import {operationRoutes, sitemapPaths} from './site-routes';
 
 /**
  * axe-core (WCAG 2.0/2.1 A and AA) on every page of the sitemap and the
- * not-found page, in light and dark mode, and the keyboard paths a reader
+ * not-found page, in light and dark mode, where a violation of any impact
+ * fails (minor and moderate ones too: each was a real barrier, such as a
+ * skipped heading level or a second banner landmark), and the keyboard paths a reader
  * needs: skip to content, code-sample tabs, the API explorer.
  */
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 const MODES = ['light', 'dark'] as const;
 const NOT_FOUND_ROUTE = '/no-such-page-for-axe';
 /**
@@ -26,24 +27,29 @@ type Mode = (typeof MODES)[number];
 interface AxeRow {
   /** Violated rules by impact. */
   counts: Record<string, number>;
-  blocking: string[];
+  violations: string[];
 }
 
-/** axe on the page as it is now, in `mode`. */
+/**
+ * axe on the page as it is now, in `mode`. Legacy mode runs axe in the page
+ * itself; the default opens a blank page per audit to combine the frames'
+ * results, which doubled each audit's time. It reaches every frame but
+ * cross-origin ones, so the page must have none.
+ */
 async function audit(page: Page, route: string, mode: Mode): Promise<AxeRow> {
+  const crossOriginFrames = page.frames().filter((frame) => new URL(frame.url(), page.url()).origin !== new URL(page.url()).origin && frame.url() !== 'about:blank');
+  expect(crossOriginFrames.map((frame) => frame.url()), 'cross-origin frames, which legacy axe does not audit').toEqual([]);
   // Only violations: collecting passes and incomplete results doubles the time.
-  const results = await new AxeBuilder({page}).withTags(WCAG_TAGS).options({resultTypes: ['violations']}).analyze();
+  const results = await new AxeBuilder({page}).setLegacyMode(true).withTags(WCAG_TAGS).options({resultTypes: ['violations']}).analyze();
   const counts: Record<string, number> = {};
-  const blocking: string[] = [];
+  const violations: string[] = [];
   for (const violation of results.violations) {
     const impact = violation.impact ?? 'unknown';
     counts[impact] = (counts[impact] ?? 0) + 1;
-    if (BLOCKING_IMPACTS.has(impact)) {
-      const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join('; ');
-      blocking.push(`${route} (${mode}): ${violation.id} (${impact}, ${violation.nodes.length}×): ${violation.help} — ${targets}`);
-    }
+    const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join('; ');
+    violations.push(`${route} (${mode}): ${violation.id} (${impact}, ${violation.nodes.length}×): ${violation.help} — ${targets}`);
   }
-  return {counts, blocking};
+  return {counts, violations};
 }
 
 /**
@@ -70,7 +76,7 @@ function formatCounts(counts: Record<string, number>): string {
   return parts.length > 0 ? parts.join(', ') : 'none';
 }
 
-test.describe('axe: no serious or critical WCAG 2.1 AA violation', () => {
+test.describe('axe: no WCAG 2.1 AA violation', () => {
   // The not-found page answers 404, which the browser logs as an error.
   test.use({expectedConsoleErrors: [/Failed to load resource: the server responded with a status of 404/]});
 
@@ -79,7 +85,7 @@ test.describe('axe: no serious or critical WCAG 2.1 AA violation', () => {
       test.setTimeout(AUDIT_TIMEOUT_MS);
       const rows = await auditRouteInBothModes(page, route);
       MODES.forEach((mode, index) => console.log(`axe-core (${WCAG_TAGS.join(', ')}) ${route} ${mode}: ${formatCounts(rows[index].counts)}`));
-      expect(rows.flatMap((row) => row.blocking)).toEqual([]);
+      expect(rows.flatMap((row) => row.violations)).toEqual([]);
     });
   }
 });

@@ -52,7 +52,7 @@ export default function Callbacks({callbacks}: {callbacks: CallbackModel[]}): Re
                 <p className={styles.callbackStatus}>
                   <code>{response.status}</code>
                 </p>
-                <ResponseDetails response={response} idPrefix={prefix} />
+                <ResponseDetails response={response} idPrefix={prefix} headersHeading="h5" />
               </div>
             ))}
           </section>

@@ -19,8 +19,18 @@ export function UnresolvedReference({reference, what}: {reference: string; what:
 }
 
 /** One response: its description, headers and body. `idPrefix` (a callback's
- * `callback-0-`) keeps its ids apart from the operation's own. */
-export default function ResponseDetails({response, idPrefix = ''}: {response: ResponseModel; idPrefix?: string}): ReactNode {
+ * `callback-0-`) keeps its ids apart from the operation's own; `headersHeading`
+ * is one level below the heading the response sits under, so that screen
+ * readers' heading lists skip no level. */
+export default function ResponseDetails({
+  response,
+  idPrefix = '',
+  headersHeading = 'h3',
+}: {
+  response: ResponseModel;
+  idPrefix?: string;
+  headersHeading?: 'h3' | 'h5';
+}): ReactNode {
   return (
     <div className={styles.response}>
       {response.unresolvedRef ? <UnresolvedReference reference={response.unresolvedRef} what="this response" /> : null}
@@ -32,7 +42,9 @@ export default function ResponseDetails({response, idPrefix = ''}: {response: Re
       <RichText value={response.description} />
       {response.headers.length > 0 ? (
         <div className={styles.responseHeaders}>
-          <Heading as="h4" id={`${idPrefix}response-${response.status}-headers`}>Headers</Heading>
+          <Heading as={headersHeading} id={`${idPrefix}response-${response.status}-headers`}>
+            Headers
+          </Heading>
           <ul className={styles.parameterList}>
             {response.headers.map((header) => {
               const anchor = `${idPrefix}${responseHeaderAnchor(response.status, header.name)}`;

@@ -186,8 +186,8 @@ export function hastToMarkdown(tree: HastNodes, options: LinkOptions = {}): stri
 /**
  * Descriptions converted in this process, by site URL and tree. Specs repeat
  * descriptions (a shared schema's fields appear on every operation that
- * uses it): converting each again took 40 % of the twins' time on the large
- * fixture (616 pages). Frozen, because every twin that uses one shares it.
+ * uses it), and converting each again was a large share of the twins' time.
+ * Frozen, because every twin that uses one shares it.
  */
 const convertedDescriptions = new FrozenCache<readonly RootContent[]>(20_000);
 

@@ -119,8 +119,9 @@ export interface SpecTextOptions {
 }
 
 export interface MarkdownOptions extends SpecTextOptions {
-  /** Shift headings so that `#` becomes this level (operation pages: 3, under
-   * the page's own h1 and section h2s). */
+  /** Shift headings so that the text's highest one becomes this level, one
+   * below the heading the text sits under: writers start at `#`, `##` or
+   * `###` alike, and a skipped level breaks screen readers' heading lists. */
   topHeadingLevel?: number;
   /** Give h2/h3 headings slug ids (for a table of contents). */
   slugger?: Slugger;
@@ -171,13 +172,16 @@ function renderUncached(source: string, options: MarkdownOptions): RichText {
   if (options.links) rewriteMarkdownLinks(mdast, options.links);
   const hast = toSanitisedHast.runSync(mdast as never) as HastRoot;
   const root: RichTextRoot = {type: 'root', children: toRichTextNodes(hast.children as HastNodes[])};
-  const shift = (options.topHeadingLevel ?? 1) - 1;
+  const highest = (nodes: RichTextNode[]): number =>
+    Math.min(7, ...nodes.map((node) => (node.type !== 'element' ? 7 : Math.min(Number(/^h([1-6])$/.exec(node.tagName)?.[1] ?? 7), highest(node.children)))));
+  const top = highest(root.children);
+  const shift = top === 7 ? 0 : (options.topHeadingLevel ?? 1) - top;
   const visit = (nodes: RichTextNode[]) => {
     for (const node of nodes) {
       if (node.type !== 'element') continue;
       const level = /^h([1-6])$/.exec(node.tagName);
       if (level) {
-        const newLevel = Math.min(6, Number(level[1]) + shift);
+        const newLevel = Math.max(1, Math.min(6, Number(level[1]) + shift));
         node.tagName = `h${newLevel}`;
         if (options.slugger && newLevel <= 3) node.properties.id = options.slugger.slug(textOf(node));
       }

@@ -119,7 +119,7 @@ export function operationPageModel(spec: SpecDocument, entry: PagedOperation, {l
   // A summary that is a paragraph, not a title, leads the description, so nothing is lost.
   const lead = leadSummary(operation);
   const ownDescription = asString(operation.description);
-  const description = renderMarkdown(lead && ownDescription?.trim() ? `${lead}\n\n${ownDescription}` : (lead ?? operation.description), {topHeadingLevel: 3, links});
+  const description = renderMarkdown(lead && ownDescription?.trim() ? `${lead}\n\n${ownDescription}` : (lead ?? operation.description), {topHeadingLevel: 2, links});
   const summary = wellFormed(displaySummary(operation, method, path, entry.kind));
   const requestBody = operation.requestBody !== undefined ? spec.resolve(operation.requestBody) : undefined;
   // A webhook's "path" is an event name, not a URL template.
@@ -156,7 +156,7 @@ export function operationPageModel(spec: SpecDocument, entry: PagedOperation, {l
       required: body.required === true,
       content: mediaTypeModels(spec, body.content, 'request', links),
     };
-    const bodyDescription = renderMarkdown(body.description, {topHeadingLevel: 4, links});
+    const bodyDescription = renderMarkdown(body.description, {topHeadingLevel: 3, links});
     if (bodyDescription) model.requestBody.description = bodyDescription;
     if (unresolvedRef) model.requestBody.unresolvedRef = wellFormed(unresolvedRef);
   }

@@ -287,3 +287,25 @@ describe('tests/fixtures/hostile.yaml', () => {
     expect(elementsOf(tree).filter((element) => element.tagName === 'table').length).toBeGreaterThan(400);
   });
 });
+
+describe('renderMarkdown heading levels', () => {
+  const levels = (tree: RichText): string[] => elementsOf(tree).map((node) => node.tagName).filter((tag) => /^h[1-6]$/.test(tag));
+
+  it('puts the text\'s highest heading at topHeadingLevel, whatever level the writer started at', () => {
+    for (const top of ['#', '##', '###']) {
+      expect(levels(renderMarkdown(`${top} Base URLs\n\ntext\n\n${top}# Sandbox\n\n${top} Errors`, {topHeadingLevel: 2}))).toEqual(['h2', 'h3', 'h2']);
+    }
+  });
+
+  it('keeps the levels below the top as the writer nested them, up to h6', () => {
+    expect(levels(renderMarkdown('## A\n\n#### B\n\n###### C', {topHeadingLevel: 4}))).toEqual(['h4', 'h6', 'h6']);
+  });
+
+  it('finds the highest heading inside lists and quotes too', () => {
+    expect(levels(renderMarkdown('> ## Quoted\n\n### After', {topHeadingLevel: 3}))).toEqual(['h3', 'h4']);
+  });
+
+  it('leaves text without headings as it is', () => {
+    expect(levels(renderMarkdown('Plain *text*.', {topHeadingLevel: 2}))).toEqual([]);
+  });
+});
