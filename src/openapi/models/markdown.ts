@@ -172,8 +172,15 @@ function renderUncached(source: string, options: MarkdownOptions): RichText {
   if (options.links) rewriteMarkdownLinks(mdast, options.links);
   const hast = toSanitisedHast.runSync(mdast as never) as HastRoot;
   const root: RichTextRoot = {type: 'root', children: toRichTextNodes(hast.children as HastNodes[])};
-  const highest = (nodes: RichTextNode[]): number =>
-    Math.min(7, ...nodes.map((node) => (node.type !== 'element' ? 7 : Math.min(Number(/^h([1-6])$/.exec(node.tagName)?.[1] ?? 7), highest(node.children)))));
+  // A loop, not Math.min(...nodes): a long description has more top-level nodes than a call takes arguments.
+  const highest = (nodes: RichTextNode[]): number => {
+    let level = 7;
+    for (const node of nodes) {
+      if (node.type !== 'element') continue;
+      level = Math.min(level, Number(/^h([1-6])$/.exec(node.tagName)?.[1] ?? 7), highest(node.children));
+    }
+    return level;
+  };
   const top = highest(root.children);
   const shift = top === 7 ? 0 : (options.topHeadingLevel ?? 1) - top;
   const visit = (nodes: RichTextNode[]) => {

@@ -309,3 +309,11 @@ describe('renderMarkdown heading levels', () => {
     expect(levels(renderMarkdown('Plain *text*.', {topHeadingLevel: 2}))).toEqual([]);
   });
 });
+
+describe('renderMarkdown on a description of many blocks', () => {
+  it('renders 70,000 paragraphs (210 KB) and shifts its headings without running out of stack', () => {
+    const tree = renderMarkdown(`${'a\n\n'.repeat(70_000)}## End`, {topHeadingLevel: 3});
+    expect(elementsOf(tree).filter((node) => node.tagName === 'p')).toHaveLength(70_000);
+    expect(elementsOf(tree).filter((node) => /^h[1-6]$/.test(node.tagName)).map((node) => node.tagName)).toEqual(['h3']);
+  });
+});
