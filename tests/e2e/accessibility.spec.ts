@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page} from '@playwright/test';
 
+import {axeViolations, describeViolations, WCAG_TAGS} from './axe';
 import {test, expect, gotoHydrated} from './fixtures';
 import {operationRoutes, sitemapPaths} from './site-routes';
 
@@ -12,7 +12,6 @@ import {operationRoutes, sitemapPaths} from './site-routes';
  * needs: skip to content, code-sample tabs, the API explorer.
  */
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const MODES = ['light', 'dark'] as const;
 const NOT_FOUND_ROUTE = '/no-such-page-for-axe';
 /**
@@ -30,26 +29,15 @@ interface AxeRow {
   violations: string[];
 }
 
-/**
- * axe on the page as it is now, in `mode`. Legacy mode runs axe in the page
- * itself; the default opens a blank page per audit to combine the frames'
- * results, which doubled each audit's time. It reaches every frame but
- * cross-origin ones, so the page must have none.
- */
+/** axe on the page as it is now, in `mode`. */
 async function audit(page: Page, route: string, mode: Mode): Promise<AxeRow> {
-  const crossOriginFrames = page.frames().filter((frame) => new URL(frame.url(), page.url()).origin !== new URL(page.url()).origin && frame.url() !== 'about:blank');
-  expect(crossOriginFrames.map((frame) => frame.url()), 'cross-origin frames, which legacy axe does not audit').toEqual([]);
-  // Only violations: collecting passes and incomplete results doubles the time.
-  const results = await new AxeBuilder({page}).setLegacyMode(true).withTags(WCAG_TAGS).options({resultTypes: ['violations']}).analyze();
+  const found = await axeViolations(page);
   const counts: Record<string, number> = {};
-  const violations: string[] = [];
-  for (const violation of results.violations) {
+  for (const violation of found) {
     const impact = violation.impact ?? 'unknown';
     counts[impact] = (counts[impact] ?? 0) + 1;
-    const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join('; ');
-    violations.push(`${route} (${mode}): ${violation.id} (${impact}, ${violation.nodes.length}×): ${violation.help} — ${targets}`);
   }
-  return {counts, violations};
+  return {counts, violations: describeViolations(found, `${route} (${mode})`)};
 }
 
 /**

@@ -4,6 +4,9 @@ import type {Page, Response} from '@playwright/test';
 
 import {gotoHydrated, waitForNetworkQuiet} from './fixtures';
 
+/** The URL path of an operation's full page model, which the page fetches when a reader first needs it (src/plugins/page-data). */
+export const MODEL_FILE = /\/assets\/models\/[0-9a-f]+\.json$/;
+
 /** A script a page loaded, or a file its scripts fetched, with its body. */
 export interface LoadedFile {
   url: string;

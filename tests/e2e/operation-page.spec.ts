@@ -1,6 +1,7 @@
 import {createServer, type IncomingMessage, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {test, expect, gotoHydrated, waitForNetworkQuiet} from './fixtures';
+import {MODEL_FILE} from './loaded-data';
 import {operationRoutes} from './site-routes';
 import {fieldNames, findOperation, parameterNames, requestBodySchema, requestMediaTypes, resolvedSpec, responseSchemas, specParameters, successExample} from './spec-helpers';
 
@@ -193,7 +194,7 @@ test.describe('the API explorer', () => {
       });
       let models = 0;
       page.on('response', (response) => {
-        if (/\/assets\/models\/[0-9a-f]+\.json$/.test(new URL(response.url()).pathname)) models += 1;
+        if (MODEL_FILE.test(new URL(response.url()).pathname)) models += 1;
       });
       await gotoHydrated(page, '/docs/api/create-contact');
       await waitForNetworkQuiet(page);

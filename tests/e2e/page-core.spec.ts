@@ -1,5 +1,6 @@
 import type {Page, Route} from '@playwright/test';
 import {test, expect, gotoHydrated, waitForNetworkQuiet} from './fixtures';
+import {MODEL_FILE} from './loaded-data';
 import {isReacts} from './react-state';
 
 /**
@@ -11,7 +12,6 @@ import {isReacts} from './react-state';
  */
 
 const PAGE = '/docs/api/create-contact';
-const MODEL_FILE = /\/assets\/models\/[0-9a-f]+\.json$/;
 
 /** The page models the page fetches, as parsed JSON, in order. */
 function recordModels(page: Page): Record<string, unknown>[] {
