@@ -2,6 +2,7 @@ import {readFileSync} from 'node:fs';
 import type {Page} from '@playwright/test';
 import type {AxeResults, Result} from 'axe-core';
 
+import {finishTransitions} from './animations';
 import {expect} from './fixtures';
 
 /** The WCAG 2.0 and 2.1 A and AA rules, which every audit of the suite runs. */
@@ -27,14 +28,8 @@ export async function axeViolations(page: Page, include?: string): Promise<Resul
   for (const frame of page.frames()) {
     if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(AXE_SOURCE);
   }
-  // axe reads colours as they are drawn: a transition under way (the colours
-  // after a switch to dark mode, a hover leaving) would be audited half-way, so
-  // each finite one jumps to its end, as Playwright's screenshots do.
-  await page.evaluate(() => {
-    for (const animation of document.getAnimations()) {
-      if (animation.effect?.getComputedTiming().endTime !== Infinity) animation.finish();
-    }
-  });
+  // axe reads colours as they are drawn, so a transition under way would be audited half-way.
+  await finishTransitions(page);
   const results = await page.evaluate(
     ([selector, tags]) => {
       const axe = (window as unknown as {axe: {run: (context: unknown, options: unknown) => Promise<AxeResults>}}).axe;

@@ -1,5 +1,7 @@
 import type {Locator, Page} from '@playwright/test';
 
+import {finishTransitions} from './animations';
+
 /**
  * Layout checks measured in the page the way a reader would notice them
  * (issue 43, point 3). Each returns one line per problem, naming the
@@ -106,7 +108,8 @@ export function silentlyCutCode(page: Page): Promise<string[]> {
 }
 
 /** Buttons in the content that are laid out but invisible until hovered: a touch reader never sees them. */
-export function hoverOnlyButtons(page: Page): Promise<string[]> {
+export async function hoverOnlyButtons(page: Page): Promise<string[]> {
+  await finishTransitions(page);
   return page.evaluate(() =>
     Array.from(document.querySelectorAll<HTMLElement>('main button'))
       .filter((button) => button.getClientRects().length > 0 && button.closest('[hidden], .visually-hidden') === null)
@@ -138,7 +141,8 @@ export function widerThanScreen(page: Page): Promise<string[]> {
 }
 
 /** Targets in the content under 24 × 24 px that are neither spaced from others nor inline in a sentence (WCAG 2.2, 2.5.8). */
-export function smallTargets(page: Page): Promise<string[]> {
+export async function smallTargets(page: Page): Promise<string[]> {
+  await finishTransitions(page);
   return page.evaluate(() => {
     const MIN = 24;
     const targets = Array.from(document.querySelectorAll<HTMLElement>('main a[href], main button, main [role="tab"], main input, main select, main summary')).filter((element) => {
@@ -177,7 +181,8 @@ export function smallTargets(page: Page): Promise<string[]> {
  * element up to its first fixed or absolutely positioned ancestor (the
  * layer it floats on) paints an opaque background.
  */
-export function transparentOverlay(overlay: Locator): Promise<string[]> {
+export async function transparentOverlay(overlay: Locator): Promise<string[]> {
+  await finishTransitions(overlay.page());
   return overlay.evaluate((element) => {
     const seen: string[] = [];
     for (let node: Element | null = element; node; node = node.parentElement) {
