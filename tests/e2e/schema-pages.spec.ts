@@ -1,4 +1,3 @@
-
 import {axeViolations, describeViolations} from './axe';
 import {test, expect, gotoHydrated} from './fixtures';
 import {resolvedSpec} from './spec-helpers';
