@@ -1,8 +1,9 @@
+import {createHash} from 'node:crypto';
 import {Document, LineCounter, isAlias, isMap, isPair, isScalar, isSeq, parseDocument, visit} from 'yaml';
 
 import {SpecDocument, escapePointerSegment, isObject} from './spec-document';
 import {SpecSourceError} from './spec-errors.js';
-import {parseWithCache} from './parsed-spec-cache';
+import {exactJson, parseWithCache} from './parsed-spec-cache';
 
 /**
  * Cap on alias expansion while turning YAML into data. A real spec uses a
@@ -269,8 +270,28 @@ function aliasBombAt(document: Document): number | undefined {
  * before parsed the same text (./parsed-spec-cache.ts).
  */
 export function parseResolvedSpecText(text: string, file: string): unknown {
-  return parseWithCache(text, file, (source) => parseSpecText(source, {what: 'file'}));
+  if (text.length > RECENT_TEXT_LIMIT) return parseWithCache(text, file, (source) => parseSpecText(source, {what: 'file'}));
+  const sha256 = createHash('sha256').update(text).digest('hex');
+  const known = recentTexts.get(sha256);
+  if (known !== undefined) return JSON.parse(known) as unknown;
+  const document = parseWithCache(text, file, (source) => parseSpecText(source, {what: 'file'}));
+  const json = exactJson(document);
+  if (json !== undefined) {
+    if (recentTexts.size >= RECENT_TEXTS) recentTexts.delete(recentTexts.keys().next().value as string);
+    recentTexts.set(sha256, json);
+  }
+  return document;
 }
+
+/**
+ * Data of small texts this process parsed lately, as JSON, by SHA-256:
+ * `npm start` reads the release snapshots again on every save of the
+ * description, and they rarely change. Only small texts, so that a large
+ * description's build never holds a second copy of its data.
+ */
+const recentTexts = new Map<string, string>();
+export const RECENT_TEXT_LIMIT = 2 * 1024 * 1024;
+const RECENT_TEXTS = 16;
 
 /**
  * The resolved spec (`.spec/openapi.yaml`, written by `npm run spec`) as the

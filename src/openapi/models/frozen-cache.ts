@@ -30,3 +30,19 @@ function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+const PROCESS_VALUES = Symbol.for('meridian-api-docs.process-values');
+
+/**
+ * The value named `name`, made once per process however often the module
+ * asking for it is loaded: Docusaurus loads the site config afresh, with
+ * every module it imports (loadFreshModule: jiti without the require cache),
+ * and `npm start` loads it on each save of the description, which would
+ * otherwise start every module-level cache empty.
+ */
+export function perProcess<T>(name: string, make: () => T): T {
+  const holder = globalThis as typeof globalThis & {[PROCESS_VALUES]?: Map<string, unknown>};
+  const values = (holder[PROCESS_VALUES] ??= new Map<string, unknown>());
+  if (!values.has(name)) values.set(name, make());
+  return values.get(name) as T;
+}

@@ -1,4 +1,6 @@
-import {createSlugger, type Slugger} from '@docusaurus/utils';
+import {createHash} from 'node:crypto';
+
+import {createSlugger} from '@docusaurus/utils';
 import {defaultSchema, type Schema} from 'hast-util-sanitize';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkDirective from 'remark-directive';
@@ -12,7 +14,7 @@ import type {Nodes as MdastNodes, Parents as MdastParents, Root as MdastRoot} fr
 import {textOf} from './model-text';
 import {rewriteMarkdownLinks, type LinkContext} from '../links/spec-links';
 import type {RichText, RichTextNode, RichTextRoot} from './model-types';
-import {FrozenCache} from './frozen-cache';
+import {FrozenCache, perProcess} from './frozen-cache';
 import {wellFormed} from './well-formed';
 
 /**
@@ -123,8 +125,8 @@ export interface MarkdownOptions extends SpecTextOptions {
    * below the heading the text sits under: writers start at `#`, `##` or
    * `###` alike, and a skipped level breaks screen readers' heading lists. */
   topHeadingLevel?: number;
-  /** Give h2/h3 headings slug ids (for a table of contents). */
-  slugger?: Slugger;
+  /** Give h2/h3 headings slug ids (for a table of contents), as a page holding only this text numbers them. */
+  headingIds?: boolean;
 }
 
 const processor = unified()
@@ -141,21 +143,43 @@ const toSanitisedHast = unified().use(remarkRehype).use(rehypeSanitize, sanitize
  * without a cache most of the pipeline's time went on text it had seen
  * before. Trees are frozen because every caller shares them.
  */
-const renderedTrees = new FrozenCache<RichText>(50_000);
+const renderedTrees = perProcess('markdown.renderedTrees', () => new FrozenCache<RichText>(50_000));
 
-/** A number per links context for the cache's keys (0: links as written), so two APIs built in one process never share a tree. */
+/**
+ * A number per links context for the cache's keys (0: links as written), so
+ * two APIs built in one process never share a tree. Contexts with the same
+ * content get the same number: `npm start` builds a new context on every
+ * save, and the text of unchanged operations must stay cached across saves.
+ */
 const contextNumbers = new WeakMap<LinkContext, number>();
-let lastContextNumber = 0;
+const numbersByContent = perProcess('markdown.contextNumbers', () => new Map<string, number>());
 
 function contextNumber(links: LinkContext | undefined): number {
   if (links === undefined) return 0;
   let number = contextNumbers.get(links);
   if (number === undefined) {
-    lastContextNumber += 1;
-    number = lastContextNumber;
+    const content = linkContextDigest(links);
+    number = numbersByContent.get(content) ?? numbersByContent.size + 1;
+    numbersByContent.set(content, number);
     contextNumbers.set(links, number);
   }
   return number;
+}
+
+/** A digest of everything in a links context that `rewriteSpecLink` reads: page ids, the names and summaries they are found by, headings, bases. */
+export function linkContextDigest(links: LinkContext): string {
+  const {pageIds} = links;
+  const hash = createHash('sha256');
+  const add = (...parts: (string | undefined)[]) => hash.update(`${parts.map((part) => part ?? '\u0001').join('\u0000')}\u0002`);
+  add('base', links.apiDocsBasePath, links.linkBase, links.linkBaseFrom, pageIds.overviewId);
+  for (const id of [...links.overviewHeadingIds].sort()) add('heading', id);
+  for (const tag of pageIds.tags) add('tag', tag.name, tag.pageId);
+  for (const entry of pageIds.operations) {
+    const {operationId, summary} = entry.operation;
+    add('operation', entry.kind, entry.method, entry.path, entry.pageId, JSON.stringify(operationId ?? null), JSON.stringify(summary ?? null));
+  }
+  for (const schema of pageIds.schemas) add('schema', schema.name, schema.pageId);
+  return hash.digest('hex');
 }
 
 /** Spec text as the renderer reads it: parsed, with raw HTML and directives we
@@ -168,6 +192,7 @@ export function parseSpecMarkdown(markdown: string): MdastRoot {
 }
 
 function renderUncached(source: string, options: MarkdownOptions): RichText {
+  const slugger = options.headingIds ? createSlugger() : undefined;
   const mdast = parseSpecMarkdown(source);
   if (options.links) rewriteMarkdownLinks(mdast, options.links);
   const hast = toSanitisedHast.runSync(mdast as never) as HastRoot;
@@ -190,7 +215,7 @@ function renderUncached(source: string, options: MarkdownOptions): RichText {
       if (level) {
         const newLevel = Math.max(1, Math.min(6, Number(level[1]) + shift));
         node.tagName = `h${newLevel}`;
-        if (options.slugger && newLevel <= 3) node.properties.id = options.slugger.slug(textOf(node));
+        if (slugger && newLevel <= 3) node.properties.id = slugger.slug(textOf(node));
       }
       visit(node.children);
     }
@@ -202,15 +227,13 @@ function renderUncached(source: string, options: MarkdownOptions): RichText {
 /**
  * Parses Markdown from the spec into a sanitised tree; `null` for empty text.
  * Its links go through `options.links` (one API's pages), or stay as written.
- * Without a slugger the result is shared between calls with the same text,
- * level and links, and frozen: copy it before changing it.
+ * The result is shared between calls with the same text, level, heading ids
+ * and links, and frozen: copy it before changing it.
  */
 export function renderMarkdown(markdown: unknown, options: MarkdownOptions = {}): RichText {
   if (typeof markdown !== 'string' || markdown.trim() === '') return null;
   const source = wellFormed(markdown);
-  // Heading ids depend on the slugger's state, so those trees are never shared.
-  if (options.slugger) return renderUncached(source, options);
-  const key = `${contextNumber(options.links)}\u0000${options.topHeadingLevel ?? 1}\u0000${source}`;
+  const key = `${contextNumber(options.links)}\u0000${options.topHeadingLevel ?? 1}\u0000${options.headingIds ? 'ids' : ''}\u0000${source}`;
   return renderedTrees.get(key, () => renderUncached(source, options));
 }
 
@@ -231,4 +254,3 @@ export function summaryText(richText: RichText, maxLength = 200): string {
   return text.length > maxLength ? `${text.slice(0, maxLength - 1).trimEnd()}…` : text;
 }
 
-export {createSlugger};

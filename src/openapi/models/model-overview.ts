@@ -1,5 +1,5 @@
 import {textOf} from './model-text';
-import {createSlugger, renderMarkdown, summaryText, type SpecTextOptions} from './markdown';
+import {renderMarkdown, summaryText, type SpecTextOptions} from './markdown';
 import {wellFormed} from './well-formed';
 import {securitySchemeModels} from './model-security';
 import {safeUrl, serverModels} from './model-urls';
@@ -45,7 +45,7 @@ const tagGroupsBySpec = new WeakMap<SpecDocument, TagGroup[]>();
 /** `info.description` as the overview page shows it, with the heading ids its
  * table of contents and links into it (spec-link-context.ts) use. */
 export function overviewDescription(spec: SpecDocument, {links}: SpecTextOptions = {}): RichText {
-  return renderMarkdown(spec.info.description, {topHeadingLevel: 2, slugger: createSlugger(), links});
+  return renderMarkdown(spec.info.description, {topHeadingLevel: 2, headingIds: true, links});
 }
 
 export function overviewPageModel(spec: SpecDocument, id: string, apiDocsBasePath: string, {links}: SpecTextOptions = {}): OverviewPageModel {

@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {cacheDirOf, exactJson, parseWithCache} from '../parsed-spec-cache';
-import {readResolvedSpec} from '../parse-spec';
+import {parseResolvedSpecText, readResolvedSpec, RECENT_TEXT_LIMIT} from '../parse-spec';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -78,5 +78,28 @@ describe('parseWithCache', () => {
     expect(cached.root).toEqual(parsed.root);
     expect(JSON.parse(readFileSync(path.join(cacheDirOf(file), readdirSync(cacheDirOf(file))[0]), 'utf8'))).toEqual(parsed.root);
     expect(() => readResolvedSpec('a: [', {prefix: '[test]', file})).toThrow(/^\[test\] .*openapi\.yaml cannot be read \(YAML error at line 1, column 5: /);
+  });
+});
+
+describe('parseResolvedSpecText', () => {
+  it('parses a small text once per process, anywhere, and gives each reader its own copy', () => {
+    // Aliases share one object in the YAML parser's data and are copies in JSON: which one comes back says where it came from.
+    const text = `openapi: 3.1.0\ninfo: {title: Memo ${Date.now()}, version: "1"}\nx-a: &shared {k: 1}\nx-b: *shared\n`;
+    const file = path.join(tmpdir(), 'release-9.9.9.yaml');
+    const first = parseResolvedSpecText(text, file) as Record<string, Record<string, number>>;
+    expect(first['x-a']).toBe(first['x-b']);
+    const second = parseResolvedSpecText(text, file) as Record<string, Record<string, number>>;
+    expect(second).toEqual(first);
+    expect(second['x-a']).not.toBe(second['x-b']);
+    second['x-a'].k = 2;
+    expect((parseResolvedSpecText(text, file) as Record<string, Record<string, number>>)['x-a'].k).toBe(1);
+  });
+
+  it('keeps no copy of a large text in memory', () => {
+    const text = `openapi: 3.1.0\ninfo: {title: Large, version: "1"}\nx-a: &shared {k: 1}\nx-b: *shared\nx-pad: "${'p'.repeat(RECENT_TEXT_LIMIT)}"\n`;
+    const file = path.join(tmpdir(), 'large.yaml');
+    parseResolvedSpecText(text, file);
+    const again = parseResolvedSpecText(text, file) as Record<string, unknown>;
+    expect(again['x-a']).toBe(again['x-b']);
   });
 });

@@ -5,7 +5,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {stringify} from 'yaml';
 
 import {findLinkProblems} from '../link-problems';
-import {renderMarkdown} from '../../models/markdown';
+import {linkContextDigest, renderMarkdown} from '../../models/markdown';
 import {overviewPageModel} from '../../models/model-overview';
 import {createPageGenerators} from '../../generation/page-generators';
 import {linkContextFor} from '../spec-link-context';
@@ -474,5 +474,36 @@ describe('createPageGenerators', () => {
     writeFileSync(specPath, stringify(petstoreDocument()));
     const generators = createPageGenerators({specPath, outputDir: dir, apiDocsBasePath: '/docs/api', linkBase: 'vendor.example'});
     expect(() => generators.createTagPageMD({id: 'pets', type: 'tag'})).toThrow(new Error('SPEC_LINK_BASE must be an absolute http or https URL (got "vendor.example")'));
+  });
+});
+
+describe('rendered text across contexts', () => {
+  const text = 'See [the pets](#operation/getPets) and [a pet](#tag/Pets).';
+
+  it('is shared by two contexts built from equal descriptions, as npm start builds one per save', () => {
+    const again = linkContextFor(new SpecDocument(petstoreDocument()), {apiDocsBasePath: '/docs/api'});
+    expect(again).not.toBe(noBase);
+    expect(linkContextDigest(again)).toBe(linkContextDigest(noBase));
+    expect(renderMarkdown(text, {links: again})).toBe(renderMarkdown(text, {links: noBase}));
+  });
+
+  it('is not shared once anything a link resolves by changes', () => {
+    const variants: JsonObject[] = [
+      {paths: {'/pets': {get: {operationId: 'listPets', tags: ['Pets'], ...ok}}}},
+      {paths: {'/pets': {get: {operationId: 'getPets', summary: 'All pets', tags: ['Pets'], ...ok}}}},
+      {paths: {'/pets': {get: {operationId: 'getPets', tags: ['Animals'], ...ok}}}},
+      {info: {title: 'Petstore', version: '1', description: '# Welcome'}},
+      {externalDocs: {url: 'https://plaid.com/docs/'}},
+      {components: {schemas: {Pet: {type: 'object'}}}},
+    ];
+    const digests = new Set([linkContextDigest(noBase)]);
+    for (const extra of variants) {
+      const context = linkContextFor(new SpecDocument(petstoreDocument(extra)), {apiDocsBasePath: '/docs/api'});
+      digests.add(linkContextDigest(context));
+    }
+    digests.add(linkContextDigest(linkContextFor(petstore, {apiDocsBasePath: '/docs/other'})));
+    expect(digests.size).toBe(variants.length + 2);
+    const renamed = linkContextFor(new SpecDocument(petstoreDocument(variants[0])), {apiDocsBasePath: '/docs/api'});
+    expect(hrefsOf(renderMarkdown(text, {links: renamed}))[0]).not.toBe(hrefsOf(renderMarkdown(text, {links: noBase}))[0]);
   });
 });

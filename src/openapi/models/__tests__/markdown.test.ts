@@ -3,7 +3,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 
-import {createSlugger, renderMarkdown, richTextToPlainText, summaryText} from '../markdown';
+import {renderMarkdown, richTextToPlainText, summaryText} from '../markdown';
 import {wellFormed} from '../well-formed';
 import type {RichText, RichTextElement, RichTextNode} from '../model-types';
 import {elementsOf} from '../../test-helpers/rich-text';
@@ -219,13 +219,17 @@ describe('renderMarkdown results shared between calls', () => {
     expect(elementsOf(first).map((element) => element.tagName)).toEqual(['p', 'strong', 'h5']);
   });
 
-  it('never shares a tree whose heading ids come from a slugger', () => {
-    const slugger = createSlugger();
-    const first = renderMarkdown('## Errors', {topHeadingLevel: 2, slugger});
-    const second = renderMarkdown('## Errors', {topHeadingLevel: 2, slugger});
-    expect(elementsOf(first)[0].properties.id).toBe('errors');
-    expect(elementsOf(second)[0].properties.id).toBe('errors-1');
-    expect(Object.isFrozen(first)).toBe(false);
+  it('numbers heading ids as a page of the text alone would, on every call', () => {
+    const text = '## Errors\n\n### Errors\n\n## Limits';
+    const first = renderMarkdown(text, {topHeadingLevel: 2, headingIds: true});
+    const second = renderMarkdown(text, {topHeadingLevel: 2, headingIds: true});
+    expect(elementsOf(first).map((element) => element.properties.id)).toEqual(['errors', 'errors-1', 'limits']);
+    expect(second).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    // Without heading ids, the same text is another tree, with no ids.
+    const plain = renderMarkdown(text, {topHeadingLevel: 2});
+    expect(plain).not.toBe(first);
+    expect(elementsOf(plain).map((element) => element.properties.id)).toEqual([undefined, undefined, undefined]);
   });
 });
 
