@@ -112,6 +112,7 @@ export async function benchmarkDev(
   result.page = `/docs/api/${operation.pageId}`;
 
   const started = Date.now();
+  const marks: string[] = [];
   const server = startDevServer({siteDir, port, env: {SPEC_FILE: description}});
   const sampler = sampleTreeRss(server.pid, 4096);
   const cpu = meterTreeCpu(server.pid);
@@ -124,6 +125,7 @@ export async function benchmarkDev(
     const heading = page.getByRole('heading', {level: 1});
     await heading.first().waitFor({state: 'visible', timeout: 10 * 60_000});
     result.coldStartSeconds = seconds(started, Date.now());
+    marks.push(`${String(Date.now() - started).padStart(7)} [bench] the page's heading is visible`);
     result.coldStartCpuSeconds = cpuSeconds(0);
     log(`[bench] dev: ${result.page} rendered ${result.coldStartSeconds} s after npm start`);
     await page.evaluate(() => Object.assign(window, {devBenchMark: true}));
@@ -135,6 +137,7 @@ export async function benchmarkDev(
     document.setIn([...where, 'description'], `${typeof before === 'string' ? `${before}\n\n` : ''}${SENTENCE}`);
     const savedCpu = cpu.seconds();
     const saved = Date.now();
+    marks.push(`${String(saved - started).padStart(7)} [bench] saved the edited description`);
     await writeFile(description, document.toString());
     await page.getByText(SENTENCE).first().waitFor({state: 'visible', timeout: 10 * 60_000});
     result.saveToVisibleSeconds = seconds(saved, Date.now());
@@ -146,6 +149,7 @@ export async function benchmarkDev(
     document.setIn(['paths', ADDED.path], {get: {operationId: ADDED.operationId, summary: ADDED.summary, ...(tags.length > 0 ? {tags} : {}), responses: {200: {description: 'OK'}}}});
     const addedCpu = cpu.seconds();
     const added = Date.now();
+    marks.push(`${String(added - started).padStart(7)} [bench] saved the description with one operation more`);
     await writeFile(description, document.toString());
     await page.locator('nav.menu').getByRole('link', {name: ADDED.summary}).waitFor({state: 'visible', timeout: 10 * 60_000});
     result.saveToSidebarSeconds = seconds(added, Date.now());
@@ -158,6 +162,9 @@ export async function benchmarkDev(
   } finally {
     await context.close();
     await server.stop();
+    // npm start's output and the bench's steps, by milliseconds since the start, to see where a span's time went.
+    const timeline = [...server.timedOutput().split('\n').filter(Boolean), ...marks].sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10));
+    await writeFile(path.join(siteDir, 'bench-dev.log'), `${timeline.join('\n')}\n`);
     result.refreshes = server.output().split('\n').filter((line) => line.startsWith('[start] pages up to date')).map((line) => line.replace('[start] ', ''));
     result.peakRssBytes = sampler.stop();
     cpu.stop();

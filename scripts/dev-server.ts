@@ -8,6 +8,8 @@ export interface DevServer {
   pid: number;
   /** Everything the server printed so far, stdout and stderr interleaved. */
   output(): string;
+  /** The same lines, each after the milliseconds since the server was started (a bench's log of where the time went). */
+  timedOutput(): string;
   /** Resolves with the first printed line matching `pattern` from now on. */
   nextLine(pattern: RegExp, timeoutMs: number): Promise<string>;
   /** Ends the server's whole process group (npm, tsx, docusaurus) and waits for it. */
@@ -26,7 +28,9 @@ export function startDevServer({siteDir, port, env}: {siteDir: string; port: num
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  const started = Date.now();
   let text = '';
+  let timed = '';
   const listeners = new Set<(line: string) => void>();
   let pending = '';
   const onData = (chunk: Buffer) => {
@@ -34,7 +38,10 @@ export function startDevServer({siteDir, port, env}: {siteDir: string; port: num
     pending += chunk.toString('utf8');
     const lines = pending.split('\n');
     pending = lines.pop() ?? '';
-    for (const line of lines) for (const listener of listeners) listener(line);
+    for (const line of lines) {
+      timed += `${String(Date.now() - started).padStart(7)} ${line}\n`;
+      for (const listener of listeners) listener(line);
+    }
   };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
@@ -43,6 +50,7 @@ export function startDevServer({siteDir, port, env}: {siteDir: string; port: num
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
     output: () => text,
+    timedOutput: () => timed,
     nextLine(pattern, timeoutMs) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
