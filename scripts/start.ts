@@ -21,6 +21,7 @@ import process from 'node:process';
 import {devFailure, devProblems, MAX_LISTED_PROBLEMS, problemLine, type DevProblem, type DevStatus} from '../src/dev-loop/status';
 import {localReferencedFiles, watchFiles} from '../src/dev-loop/source-files';
 import {parseWatchInterval} from '../src/dev-loop/watch-interval';
+import {REFRESH_MESSAGE} from '../src/dev-loop/batch-plugin-reloads.cjs';
 import {displayPath} from '../src/spec-source/spec-config';
 import {BUNDLED_SPEC_PATH, readSpecConfig, readSpecEnv, resolveSpec, SpecConfigError, type SpecConfig, type SpecEnv} from '../src/spec-source/index.js';
 import {parseSpecText} from '../src/spec-reader/parse-spec';
@@ -158,10 +159,12 @@ function main(): void {
       return;
     }
     say(why);
+    tellServer(true);
     running = refresh(config)
       .catch((error: unknown) => complain(`the refresh failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`))
       .finally(() => {
         running = undefined;
+        tellServer(false);
         rewatch();
         if (again) {
           again = false;
@@ -183,6 +186,10 @@ function main(): void {
   };
 
   let server: ChildProcess | undefined;
+  // The server's plugin reloads wait while the pages are regenerated, so that one save makes one reload and one compile.
+  const tellServer = (running: boolean) => {
+    if (server?.connected) server.send({type: REFRESH_MESSAGE, running});
+  };
   const stop = (signal: NodeJS.Signals) => {
     watcher?.close();
     if (server && server.exitCode === null) server.kill(signal);
@@ -197,7 +204,7 @@ function main(): void {
       process.exitCode = 1;
       return;
     }
-    server = spawn(process.execPath, ['--require', DEV_SERVER_PRELOAD, DOCUSAURUS, 'start', ...process.argv.slice(2)], {stdio: ['ignore', 'inherit', 'inherit']});
+    server = spawn(process.execPath, ['--require', DEV_SERVER_PRELOAD, DOCUSAURUS, 'start', ...process.argv.slice(2)], {stdio: ['ignore', 'inherit', 'inherit', 'ipc']});
     server.on('exit', (code, signal) => {
       watcher?.close();
       process.exit(code ?? (signal ? 1 : 0));

@@ -18,14 +18,14 @@ const QUIET_MS = 150;
  * its result); reloads run one after another, each from the newest site a
  * reload made, so that two plugins reloaded together do not each start from
  * the site before the other; a reload starts `quietMs` after the last call
- * that joined it.
+ * that joined it, and once `idle()` resolves (npm start is not regenerating).
  *
  * @template Site
  * @param {(site: Site, id: {name: string, id?: string}) => Promise<Site>} reload
- * @param {{quietMs?: number}} [options]
+ * @param {{quietMs?: number, idle?: () => Promise<void>}} [options]
  * @returns {(site: Site, id: {name: string, id?: string}) => Promise<Site>}
  */
-function batchReloads(reload, {quietMs = QUIET_MS} = {}) {
+function batchReloads(reload, {quietMs = QUIET_MS, idle = () => Promise.resolve()} = {}) {
   /** Sites this wrapper made; a site the caller has that is not one of them is newer (the first, or one from a full reload). */
   const made = new WeakSet();
   /** @type {Site | undefined} */
@@ -55,6 +55,7 @@ function batchReloads(reload, {quietMs = QUIET_MS} = {}) {
     });
     const promise = chain.then(async () => {
       await quiet;
+      await idle();
       // From here on a new event needs a reload of its own: this one may have read the files already.
       waiting.delete(key);
       const next = await reload(/** @type {Site} */ (latest), id);
@@ -72,13 +73,46 @@ function batchReloads(reload, {quietMs = QUIET_MS} = {}) {
   };
 }
 
+/** The message npm start (scripts/start.ts) sends its development server when a refresh of the pages starts or ends. */
+const REFRESH_MESSAGE = 'meridian:refresh';
+
+/**
+ * A promise per call that resolves when npm start is not regenerating the
+ * pages, as its messages on `channel` (this process's IPC channel) say. The
+ * spec step, gen and the changelog each write files that plugins watch; a
+ * reload per step compiled the site three times per save, each slowing the
+ * next step. Without a channel, or once it closes, nothing waits.
+ *
+ * @param {NodeJS.EventEmitter & {connected?: boolean}} channel
+ * @returns {() => Promise<void>}
+ */
+function refreshIdle(channel) {
+  let refreshing = false;
+  /** @type {Array<() => void>} */
+  let waiting = [];
+  const release = () => {
+    refreshing = false;
+    for (const resolve of waiting.splice(0)) resolve();
+  };
+  channel.on('message', (message) => {
+    if (!message || message.type !== REFRESH_MESSAGE) return;
+    if (message.running) refreshing = true;
+    else release();
+  });
+  channel.on('disconnect', release);
+  return () => (refreshing ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve());
+}
+
 /** Replaces reloadSitePlugin in the installed core's module `site.js`, which the start command calls through its exports. */
-function install(siteModule) {
+function install(siteModule, channel = process) {
   if (typeof siteModule.reloadSitePlugin !== 'function') {
     throw new Error('[start] @docusaurus/core lib/server/site.js has no reloadSitePlugin function any more; see seam 18 in src/plugins/README.md');
   }
-  siteModule.reloadSitePlugin = batchReloads(siteModule.reloadSitePlugin);
+  const idle = channel.connected ? refreshIdle(channel) : undefined;
+  // The channel must not keep the server running once everything else is done.
+  if (channel === process) process.channel?.unref();
+  siteModule.reloadSitePlugin = batchReloads(siteModule.reloadSitePlugin, idle ? {idle} : {});
 }
 
-module.exports = {batchReloads, install, QUIET_MS};
+module.exports = {batchReloads, install, refreshIdle, QUIET_MS, REFRESH_MESSAGE};
 

@@ -1,9 +1,10 @@
+import {EventEmitter} from 'node:events';
 import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 
-import {batchReloads, install} from '../batch-plugin-reloads.cjs';
+import {batchReloads, install, REFRESH_MESSAGE} from '../batch-plugin-reloads.cjs';
 
 interface FakeSite {
   version: number;
@@ -82,6 +83,41 @@ describe('batchReloads', () => {
     );
     await expect(batched({version: 1, plugins: []}, {name: 'docs'})).rejects.toThrow('broken MDX');
     await expect(batched({version: 1, plugins: []}, {name: 'docs'})).resolves.toMatchObject({version: 2});
+  });
+
+  it('holds reloads while npm start says a refresh runs, and makes one per plugin once it ends', async () => {
+    const {reload, calls} = recordingReload();
+    const channel = Object.assign(new EventEmitter(), {connected: true});
+    const siteModule = {reloadSitePlugin: reload};
+    install(siteModule, channel);
+    const site: FakeSite = {version: 1, plugins: []};
+    channel.emit('message', {type: REFRESH_MESSAGE, running: true});
+    // The spec step's files, then gen's, then the changelog's, each well after the quiet time.
+    const first = siteModule.reloadSitePlugin(site, {name: 'api-resources'});
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const second = siteModule.reloadSitePlugin(site, {name: 'docs', id: 'default'});
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const third = siteModule.reloadSitePlugin(site, {name: 'docs', id: 'default'});
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(calls).toEqual([]);
+    channel.emit('message', {type: REFRESH_MESSAGE, running: false});
+    await Promise.all([first, second, third]);
+    expect(calls.map((call) => call.plugin)).toEqual(['api-resources', 'docs']);
+  });
+
+  it('waits for nothing when the channel closes during a refresh, or when there is no channel', async () => {
+    const {reload, calls} = recordingReload();
+    const channel = Object.assign(new EventEmitter(), {connected: true});
+    const siteModule = {reloadSitePlugin: reload};
+    install(siteModule, channel);
+    channel.emit('message', {type: REFRESH_MESSAGE, running: true});
+    const held = siteModule.reloadSitePlugin({version: 1, plugins: []}, {name: 'docs'});
+    channel.emit('disconnect');
+    await held;
+    const unconnected = {reloadSitePlugin: reload};
+    install(unconnected, Object.assign(new EventEmitter(), {connected: false}));
+    await unconnected.reloadSitePlugin({version: 2, plugins: []}, {name: 'docs'});
+    expect(calls.map((call) => call.from)).toEqual([1, 2]);
   });
 
   it('refuses a core without reloadSitePlugin, naming the seam', () => {
