@@ -2,9 +2,10 @@
 //
 //   tsx scripts/start.ts [docusaurus start options]
 //
-// Runs the spec step, `npm run gen` and `npm run changelog` (the last two in
-// this process, which keeps their code loaded between saves:
-// scripts/gen-in-process.ts), starts `docusaurus start`, then watches the description's source (the SPEC_FILE
+// Starts `docusaurus start`, which loads the site once the first refresh
+// ends, and meanwhile runs the spec step, `npm run gen` and `npm run
+// changelog` (the last two in this process, which keeps their code loaded
+// between saves: scripts/gen-in-process.ts); then watches the description's source (the SPEC_FILE
 // file or the bundled description, the local files they `$ref`, and the
 // SPEC_OVERLAYS files) and runs the three steps again on every save; gen
 // writes only the files that changed, so the dev server updates the open
@@ -21,7 +22,7 @@ import process from 'node:process';
 import {devFailure, devProblems, MAX_LISTED_PROBLEMS, problemLine, type DevProblem, type DevStatus} from '../src/dev-loop/status';
 import {localReferencedFiles, watchFiles} from '../src/dev-loop/source-files';
 import {parseWatchInterval} from '../src/dev-loop/watch-interval';
-import {REFRESH_MESSAGE} from '../src/dev-loop/batch-plugin-reloads.cjs';
+import {FIRST_REFRESH_VARIABLE, REFRESH_MESSAGE} from '../src/dev-loop/batch-plugin-reloads.cjs';
 import {displayPath} from '../src/spec-source/spec-config';
 import {BUNDLED_SPEC_PATH, readSpecConfig, readSpecEnv, resolveSpec, SpecConfigError, type SpecConfig, type SpecEnv} from '../src/spec-source/index.js';
 import {parseSpecText} from '../src/spec-reader/parse-spec';
@@ -185,14 +186,22 @@ function main(): void {
     say(`watching ${files.map((file) => displayPath(root, file)).join(', ')}`);
   };
 
-  let server: ChildProcess | undefined;
+  // The server starts now and loads the site once the first refresh has written the pages: its start-up (Node, the CLI, the bundler's modules) overlaps the refresh.
+  const server: ChildProcess = spawn(process.execPath, ['--require', DEV_SERVER_PRELOAD, DOCUSAURUS, 'start', ...process.argv.slice(2)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: {...process.env, [FIRST_REFRESH_VARIABLE]: '1'},
+  });
+  server.on('exit', (code, signal) => {
+    watcher?.close();
+    process.exit(code ?? (signal ? 1 : 0));
+  });
   // The server's plugin reloads wait while the pages are regenerated, so that one save makes one reload and one compile.
-  const tellServer = (running: boolean) => {
-    if (server?.connected) server.send({type: REFRESH_MESSAGE, running});
-  };
+  function tellServer(running: boolean): void {
+    if (server.connected) server.send({type: REFRESH_MESSAGE, running});
+  }
   const stop = (signal: NodeJS.Signals) => {
     watcher?.close();
-    if (server && server.exitCode === null) server.kill(signal);
+    if (server.exitCode === null) server.kill(signal);
     else process.exit(1);
   };
   process.on('SIGINT', () => stop('SIGINT'));
@@ -201,14 +210,10 @@ function main(): void {
   void refresh(config).then((ready) => {
     if (!ready) {
       complain('there is no description to show; fix it and run npm start again.');
-      process.exitCode = 1;
+      server.kill('SIGTERM');
       return;
     }
-    server = spawn(process.execPath, ['--require', DEV_SERVER_PRELOAD, DOCUSAURUS, 'start', ...process.argv.slice(2)], {stdio: ['ignore', 'inherit', 'inherit', 'ipc']});
-    server.on('exit', (code, signal) => {
-      watcher?.close();
-      process.exit(code ?? (signal ? 1 : 0));
-    });
+    tellServer(false);
     rewatch();
     if (config.source.kind === 'proxy') {
       if (intervalMs !== undefined) {

@@ -75,6 +75,8 @@ function batchReloads(reload, {quietMs = QUIET_MS, idle = () => Promise.resolve(
 
 /** The message npm start (scripts/start.ts) sends its development server when a refresh of the pages starts or ends. */
 const REFRESH_MESSAGE = 'meridian:refresh';
+/** Set to `1` by npm start when it starts the server before its first refresh has ended: the server waits for the end message before loading the site. */
+const FIRST_REFRESH_VARIABLE = 'MERIDIAN_FIRST_REFRESH';
 
 /**
  * A promise per call that resolves when npm start is not regenerating the
@@ -84,14 +86,20 @@ const REFRESH_MESSAGE = 'meridian:refresh';
  * next step. Without a channel, or once it closes, nothing waits.
  *
  * @param {NodeJS.EventEmitter & {connected?: boolean}} channel
+ * @param {boolean} [running] whether a refresh runs already (the first, when npm start starts the server during it)
  * @returns {() => Promise<void>}
  */
-function refreshIdle(channel) {
-  let refreshing = false;
+function refreshIdle(channel, running = false) {
+  let refreshing = running;
   /** @type {Array<() => void>} */
   let waiting = [];
+  /** Keeps the process up while something waits: the channel does not (install unrefs it), and a pending promise does not either. */
+  /** @type {NodeJS.Timeout | undefined} */
+  let keepAlive;
   const release = () => {
     refreshing = false;
+    clearInterval(keepAlive);
+    keepAlive = undefined;
     for (const resolve of waiting.splice(0)) resolve();
   };
   channel.on('message', (message) => {
@@ -100,19 +108,40 @@ function refreshIdle(channel) {
     else release();
   });
   channel.on('disconnect', release);
-  return () => (refreshing ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve());
+  return () => {
+    if (!refreshing) return Promise.resolve();
+    keepAlive ??= setInterval(() => undefined, 60_000);
+    return new Promise((resolve) => waiting.push(resolve));
+  };
 }
 
-/** Replaces reloadSitePlugin in the installed core's module `site.js`, which the start command calls through its exports. */
-function install(siteModule, channel = process) {
-  if (typeof siteModule.reloadSitePlugin !== 'function') {
-    throw new Error('[start] @docusaurus/core lib/server/site.js has no reloadSitePlugin function any more; see seam 18 in src/plugins/README.md');
+/**
+ * Replaces reloadSitePlugin in the installed core's module `site.js`, which
+ * the start command calls through its exports. Under npm start (an IPC
+ * channel), reloads wait while it regenerates the pages, and so does
+ * loadSite, the start command's first load of the site, when npm start
+ * started the server during its first refresh (FIRST_REFRESH_VARIABLE).
+ *
+ * @param {{reloadSitePlugin?: unknown, loadSite?: unknown}} siteModule
+ * @param {NodeJS.EventEmitter & {connected?: boolean}} [channel]
+ * @param {Record<string, string | undefined>} [env]
+ */
+function install(siteModule, channel = process, env = process.env) {
+  if (typeof siteModule.reloadSitePlugin !== 'function' || typeof siteModule.loadSite !== 'function') {
+    throw new Error('[start] @docusaurus/core lib/server/site.js has no reloadSitePlugin or loadSite function any more; see seam 18 in src/plugins/README.md');
   }
-  const idle = channel.connected ? refreshIdle(channel) : undefined;
+  const idle = channel.connected ? refreshIdle(channel, env[FIRST_REFRESH_VARIABLE] === '1') : undefined;
   // The channel must not keep the server running once everything else is done.
   if (channel === process) process.channel?.unref();
   siteModule.reloadSitePlugin = batchReloads(siteModule.reloadSitePlugin, idle ? {idle} : {});
+  if (idle) {
+    const loadSite = siteModule.loadSite;
+    siteModule.loadSite = async (...args) => {
+      await idle();
+      return loadSite(...args);
+    };
+  }
 }
 
-module.exports = {batchReloads, install, refreshIdle, QUIET_MS, REFRESH_MESSAGE};
+module.exports = {batchReloads, install, refreshIdle, FIRST_REFRESH_VARIABLE, QUIET_MS, REFRESH_MESSAGE};
 

@@ -1,10 +1,12 @@
 import {EventEmitter} from 'node:events';
-import {readFileSync} from 'node:fs';
+import {fork} from 'node:child_process';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 
-import {batchReloads, install, REFRESH_MESSAGE} from '../batch-plugin-reloads.cjs';
+import {batchReloads, FIRST_REFRESH_VARIABLE, install, REFRESH_MESSAGE} from '../batch-plugin-reloads.cjs';
 
 interface FakeSite {
   version: number;
@@ -88,8 +90,8 @@ describe('batchReloads', () => {
   it('holds reloads while npm start says a refresh runs, and makes one per plugin once it ends', async () => {
     const {reload, calls} = recordingReload();
     const channel = Object.assign(new EventEmitter(), {connected: true});
-    const siteModule = {reloadSitePlugin: reload};
-    install(siteModule, channel);
+    const siteModule = {reloadSitePlugin: reload, loadSite: async () => ({version: 0, plugins: []})};
+    install(siteModule, channel, {});
     const site: FakeSite = {version: 1, plugins: []};
     channel.emit('message', {type: REFRESH_MESSAGE, running: true});
     // The spec step's files, then gen's, then the changelog's, each well after the quiet time.
@@ -108,20 +110,66 @@ describe('batchReloads', () => {
   it('waits for nothing when the channel closes during a refresh, or when there is no channel', async () => {
     const {reload, calls} = recordingReload();
     const channel = Object.assign(new EventEmitter(), {connected: true});
-    const siteModule = {reloadSitePlugin: reload};
-    install(siteModule, channel);
+    const siteModule = {reloadSitePlugin: reload, loadSite: async () => ({version: 0, plugins: []})};
+    install(siteModule, channel, {});
     channel.emit('message', {type: REFRESH_MESSAGE, running: true});
     const held = siteModule.reloadSitePlugin({version: 1, plugins: []}, {name: 'docs'});
     channel.emit('disconnect');
     await held;
-    const unconnected = {reloadSitePlugin: reload};
-    install(unconnected, Object.assign(new EventEmitter(), {connected: false}));
+    const unconnected = {reloadSitePlugin: reload, loadSite: async () => ({version: 0, plugins: []})};
+    install(unconnected, Object.assign(new EventEmitter(), {connected: false}), {});
     await unconnected.reloadSitePlugin({version: 2, plugins: []}, {name: 'docs'});
     expect(calls.map((call) => call.from)).toEqual([1, 2]);
   });
 
+  it('loads the site once the first refresh ends, when npm start started the server during it', async () => {
+    const loads: string[] = [];
+    const channel = Object.assign(new EventEmitter(), {connected: true});
+    const siteModule = {reloadSitePlugin: recordingReload().reload, loadSite: async () => void loads.push('loaded')};
+    install(siteModule, channel, {[FIRST_REFRESH_VARIABLE]: '1'});
+    const loaded = siteModule.loadSite();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(loads).toEqual([]);
+    channel.emit('message', {type: REFRESH_MESSAGE, running: false});
+    await loaded;
+    expect(loads).toEqual(['loaded']);
+
+    // Without the variable, the first load waits for nothing.
+    const other = {reloadSitePlugin: recordingReload().reload, loadSite: async () => void loads.push('at once')};
+    install(other, Object.assign(new EventEmitter(), {connected: true}), {});
+    await other.loadSite();
+    expect(loads).toEqual(['loaded', 'at once']);
+  });
+
+  it('keeps a server that waits for the first refresh running until it ends, though the channel is unreferenced', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'first-refresh-'));
+    try {
+      const script = path.join(dir, 'server.cjs');
+      // A stand-in for docusaurus start: nothing but the wait keeps it up.
+      writeFileSync(
+        script,
+        `const {install} = require(${JSON.stringify(path.join(__dirname, '../batch-plugin-reloads.cjs'))});
+const site = {reloadSitePlugin: async (s) => s, loadSite: async () => 'site'};
+install(site);
+site.loadSite().then((loaded) => process.stdout.write(loaded + ' loaded'));
+`,
+      );
+      const child = fork(script, [], {env: {...process.env, [FIRST_REFRESH_VARIABLE]: '1'}, stdio: ['ignore', 'pipe', 'inherit', 'ipc']});
+      let output = '';
+      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(child.exitCode).toBeNull();
+      child.send({type: REFRESH_MESSAGE, running: false});
+      expect(await exited).toBe(0);
+      expect(output).toBe('site loaded');
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
+  });
+
   it('refuses a core without reloadSitePlugin, naming the seam', () => {
-    expect(() => install({})).toThrow('[start] @docusaurus/core lib/server/site.js has no reloadSitePlugin function any more; see seam 18 in src/plugins/README.md');
+    expect(() => install({})).toThrow('[start] @docusaurus/core lib/server/site.js has no reloadSitePlugin or loadSite function any more; see seam 18 in src/plugins/README.md');
   });
 });
 
@@ -138,13 +186,16 @@ describe('upstream: the start command reloads a plugin per file event through si
   it('utils.js calls reloadSitePlugin through the module object at each reload, so a replaced export is the one called', () => {
     const source = read('lib/commands/start/utils.js');
     expect(source).toContain('return (0, site_1.reloadSitePlugin)(site, pluginIdentifier);');
+    expect(source).toContain("(0, site_1.loadSite)(loadSiteParams)");
     expect(source).toContain('site = await logger_1.PerfLogger.async(`Reload site plugin');
   });
 
   it('site.js exports reloadSitePlugin as a plain property that can be replaced', () => {
     const site = createRequire(__filename)(path.join(core, 'lib/server/site.js')) as Record<string, unknown>;
-    const descriptor = Object.getOwnPropertyDescriptor(site, 'reloadSitePlugin');
-    expect(typeof descriptor?.value).toBe('function');
-    expect(descriptor?.writable).toBe(true);
+    for (const name of ['reloadSitePlugin', 'loadSite']) {
+      const descriptor = Object.getOwnPropertyDescriptor(site, name);
+      expect(typeof descriptor?.value).toBe('function');
+      expect(descriptor?.writable).toBe(true);
+    }
   });
 });
