@@ -195,6 +195,10 @@ function main(): void {
     watcher?.close();
     process.exit(code ?? (signal ? 1 : 0));
   });
+  // However npm start ends, the server it started ends with it.
+  process.on('exit', () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+  });
   // The server's plugin reloads wait while the pages are regenerated, so that one save makes one reload and one compile.
   function tellServer(running: boolean): void {
     if (server.connected) server.send({type: REFRESH_MESSAGE, running});
@@ -207,7 +211,11 @@ function main(): void {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 
-  void refresh(config).then((ready) => {
+  const firstRefresh = refresh(config).catch((error: unknown) => {
+    complain(`the first refresh failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return false;
+  });
+  void firstRefresh.then((ready) => {
     if (!ready) {
       complain('there is no description to show; fix it and run npm start again.');
       server.kill('SIGTERM');
