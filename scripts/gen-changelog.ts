@@ -3,7 +3,8 @@
 //   tsx scripts/gen-changelog.ts [--releases <dir>] [--spec <file>] [--out-dir <dir>]
 //
 // Defaults: openapi/releases, .spec/openapi.yaml (run `npm run spec` first) and
-// docs. It writes <out-dir>/changelog.data.json (the data) and
+// docs; with SPEC_FILE set, no releases unless --releases names them (they are
+// Meridian's, and SPEC_FILE names some other API, as in scripts/spec.ts). It writes <out-dir>/changelog.data.json (the data) and
 // <out-dir>/changelog.mdx (a fixed page that renders the data). The page holds
 // no spec text: names and descriptions from the spec reach the reader only as
 // JSON rendered by React, so nothing in a spec can turn into MDX or HTML.
@@ -19,7 +20,8 @@ import {loadSpecFile, SpecLoadError} from '../src/openapi-diff/load-spec';
 import type {Changelog} from '../src/openapi-diff/diff-types';
 import {parseCommandLine, UsageError} from './command-line';
 import {readVersionsIndex} from '../src/versions/versions-index';
-import {checkReleases, VersionConfigError} from '../src/versions/releases';
+import {checkReleases, mainApiReleasesApply, RELEASES_DIR, VersionConfigError} from '../src/versions/releases';
+import {readSpecEnv} from '../src/spec-source/index.js';
 import {ApiConfigError, checkApisConfig, type SiteApi} from '../src/apis/apis-config';
 import {loadApisConfig, versionsBaseOf} from '../src/apis/resolve-apis';
 import {buildChangelog, CHANGELOG_DATA_FILE as DATA_FILE, changelogFromSpecs, type ReleaseSnapshot} from '../src/openapi-diff/changelog';
@@ -29,11 +31,11 @@ const USAGE = 'usage: tsx scripts/gen-changelog.ts [--releases <dir>] [--spec <f
 
 const PAGE_FILE = 'changelog.mdx';
 
-/** The whole page. Only the data file changes from one spec to the next. */
-const CHANGELOG_PAGE = `---
+/** The whole page, about `api` (a YAML string). Only the data file changes from one spec to the next. */
+const changelogPage = (api: string) => `---
 id: changelog
 title: API changelog
-description: Changes to the Meridian API in each version, with breaking changes marked and explained.
+description: ${api}
 ---
 
 import changelog from './${DATA_FILE}';
@@ -43,7 +45,8 @@ import ApiChangelog from '@site/src/components/ApiChangelog';
 `;
 
 interface Options {
-  releasesDir: string;
+  /** None: the current spec alone, with no versions before it. */
+  releasesDir: string | undefined;
   currentSpecPath: string;
   outDir: string;
 }
@@ -52,7 +55,7 @@ function parseOptions(args: readonly string[]): Options | string {
   try {
     const {values} = parseCommandLine(args, {releases: {type: 'string'}, spec: {type: 'string'}, 'out-dir': {type: 'string'}});
     return {
-      releasesDir: values.releases ?? 'openapi/releases',
+      releasesDir: values.releases ?? (mainApiReleasesApply(readSpecEnv(process.env)) ? RELEASES_DIR : undefined),
       currentSpecPath: values.spec ?? '.spec/openapi.yaml',
       outDir: values['out-dir'] ?? 'docs',
     };
@@ -93,10 +96,12 @@ export function main(args: readonly string[] = process.argv.slice(2)): number {
     return 1;
   }
   let changelog: Changelog;
+  let current: Record<string, unknown>;
   try {
     // Each older version this build publishes (npm run spec wrote the list): changes link to their pages there.
     const versionRoutes = Object.fromEntries((readVersionsIndex(process.cwd())?.older ?? []).map((version) => [version.version, version.routeBasePath]));
-    changelog = buildChangelog({...options, versionRoutes});
+    current = loadSpecFile(options.currentSpecPath);
+    changelog = buildChangelog({releasesDir: options.releasesDir, current, versionRoutes});
   } catch (error) {
     if (!(error instanceof SpecLoadError)) throw error;
     const hint =
@@ -104,8 +109,15 @@ export function main(args: readonly string[] = process.argv.slice(2)): number {
     process.stderr.write(`${LOG_PREFIX} Cannot build the changelog: ${error.message}.${hint}\n`);
     return 1;
   }
-  writeChangelog(options.outDir, changelog, CHANGELOG_PAGE);
+  writeChangelog(options.outDir, changelog, changelogPage(pageDescription(current)));
   return writeOtherApiChangelogs(process.cwd());
+}
+
+/** Meridian's own sentence, unless SPEC_FILE names another API: then its title, quoted as a YAML string whatever it holds. */
+function pageDescription(current: Record<string, unknown>): string {
+  if (mainApiReleasesApply(readSpecEnv(process.env))) return 'Changes to the Meridian API in each version, with breaking changes marked and explained.';
+  const title = (current.info as {title?: unknown} | undefined)?.title;
+  return JSON.stringify(`Changes to ${typeof title === 'string' && title.trim() ? title.trim() : 'the API'} in each version, with breaking changes marked and explained.`);
 }
 
 function writeChangelog(outDir: string, changelog: Changelog, page: string): void {
@@ -114,7 +126,7 @@ function writeChangelog(outDir: string, changelog: Changelog, page: string): voi
   writeAtomically(path.join(outDir, PAGE_FILE), page);
   const [top] = changelog.entries;
   const breaking = top ? `; ${top.title} has ${top.counts.breaking} breaking ${top.counts.breaking === 1 ? 'change' : 'changes'}` : '';
-  process.stdout.write(`${LOG_PREFIX} Wrote ${path.join(outDir, PAGE_FILE)} and ${DATA_FILE}: ${changelog.entries.length} versions${breaking}.\n`);
+  process.stdout.write(`${LOG_PREFIX} Wrote ${path.join(outDir, PAGE_FILE)} and ${DATA_FILE}: ${changelog.entries.length} ${changelog.entries.length === 1 ? 'version' : 'versions'}${breaking}.\n`);
 }
 
 /**

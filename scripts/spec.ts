@@ -9,7 +9,7 @@ import process from 'node:process';
 import {readSpecEnv, resolveSpec} from '../src/spec-source/index.js';
 import type {SpecEnv} from '../src/spec-source/index.js';
 import {parseCommandLine, UsageError} from './command-line';
-import {checkReleases, listReleaseEntries, VersionConfigError, type CheckedRelease} from '../src/versions/releases';
+import {checkReleases, listReleaseEntries, mainApiReleasesApply, VersionConfigError, type CheckedRelease} from '../src/versions/releases';
 import {writeVersions} from '../src/versions/versions-index';
 import {ApiConfigError, checkApisConfig, type SiteApi} from '../src/apis/apis-config';
 import {loadApisConfig, resolveOtherApi, versionsBaseOf} from '../src/apis/resolve-apis';
@@ -45,7 +45,7 @@ function checkedConfiguration(root: string): {api: SiteApi; releases: CheckedRel
   try {
     return checkApisConfig(loadApisConfig(root), root).map((api) => ({
       api,
-      releases: api.main && env.SPEC_FILE?.trim() ? [] : checkReleases(api.versions ?? (api.main ? listReleaseEntries(root) : [])),
+      releases: api.main && !mainApiReleasesApply(env) ? [] : checkReleases(api.versions ?? (api.main ? listReleaseEntries(root) : [])),
     }));
   } catch (error) {
     if (!(error instanceof VersionConfigError) && !(error instanceof ApiConfigError)) throw error;

@@ -20,10 +20,10 @@ export interface ReleaseSnapshot {
 }
 
 export interface BuildChangelogOptions {
-  /** Directory of release snapshots named `<version>.yaml` (or `.yml`, `.json`). */
-  releasesDir: string;
-  /** The resolved spec the site is built from (`.spec/openapi.yaml`). */
-  currentSpecPath: string;
+  /** Directory of release snapshots named `<version>.yaml` (or `.yml`, `.json`); none, the current spec alone. */
+  releasesDir: string | undefined;
+  /** The resolved spec the site is built from (`.spec/openapi.yaml`), read with loadSpecFile. */
+  current: Record<string, unknown>;
   /** The route of each older version this site publishes (src/versions/), by name; the current one is at API_DOCS_BASE_PATH. */
   versionRoutes?: Readonly<Record<string, string>>;
 }
@@ -260,9 +260,8 @@ function linkFields(entries: ChangelogEntry[], spec: SpecDocument, currentRouteB
   }));
 }
 
-/** Reads the release snapshots and the resolved spec, and builds the changelog from them. */
+/** Reads the release snapshots, and builds the changelog from them and the resolved spec. */
 export function buildChangelog(options: BuildChangelogOptions): Changelog {
-  const releases = readReleases(options.releasesDir);
-  const current = loadSpecFile(options.currentSpecPath);
-  return changelogFromSpecs(releases, current, {...(options.versionRoutes ? {versionRoutes: options.versionRoutes} : {})});
+  const releases = options.releasesDir === undefined ? [] : readReleases(options.releasesDir);
+  return changelogFromSpecs(releases, options.current, {...(options.versionRoutes ? {versionRoutes: options.versionRoutes} : {})});
 }

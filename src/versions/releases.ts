@@ -13,6 +13,14 @@ import {decodeSpecBytes, parseSpecText} from '../spec-reader/parse-spec.js';
 /** Where Meridian's releases live, relative to the site root. */
 export const RELEASES_DIR = 'openapi/releases';
 
+/**
+ * Whether the main API's releases are this build's: not when SPEC_FILE names
+ * a description, which is some other API than the one they record.
+ */
+export function mainApiReleasesApply(env: {readonly SPEC_FILE?: string | undefined}): boolean {
+  return !env.SPEC_FILE?.trim();
+}
+
 /** A release named in the configuration: its version and the file that holds it. */
 export interface ReleaseEntry {
   version: string;

@@ -5,7 +5,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 
 import {buildChangelog, changelogFromSpecs, compareVersions, readReleases} from '../changelog';
 import type {ReleaseSnapshot} from '../changelog';
-import {SpecLoadError} from '../load-spec';
+import {SpecLoadError, loadSpecFile} from '../load-spec';
 
 const OK = {'200': {description: 'OK'}};
 const REPO = path.resolve(__dirname, '../../..');
@@ -164,7 +164,7 @@ describe('readReleases', () => {
 describe('the release history in openapi/releases', () => {
   const changelog = buildChangelog({
     releasesDir: path.join(REPO, 'openapi/releases'),
-    currentSpecPath: path.join(REPO, 'openapi/meridian.yaml'),
+    current: loadSpecFile(path.join(REPO, 'openapi/meridian.yaml')),
   });
   const [unreleased, newest, oldest] = changelog.entries;
   const ids = (entries: ReadonlyArray<{operation: {operationId?: string}}> | undefined): Array<string | undefined> =>

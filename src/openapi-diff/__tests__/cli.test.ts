@@ -8,8 +8,8 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 
 const REPO = path.resolve(__dirname, '../../..');
 
-function run(script: string, args: readonly string[]): {status: number | null; stdout: string; stderr: string} {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {cwd: REPO, encoding: 'utf8', timeout: 180_000});
+function run(script: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): {status: number | null; stdout: string; stderr: string} {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {cwd: REPO, encoding: 'utf8', timeout: 180_000, env: {...process.env, ...env}});
   return {status: result.status, stdout: result.stdout, stderr: result.stderr};
 }
 
@@ -160,6 +160,24 @@ describe('scripts/gen-changelog.ts', () => {
     );
     const data = JSON.parse(readFileSync(path.join(outDir, 'changelog.data.json'), 'utf8')) as {entries: Array<{title: string}>};
     expect(data.entries.map((entry) => entry.title)).toEqual(['Unreleased / current (2.3.0)', '2.2.0', '2.1.0']);
+  });
+
+  it("compares a SPEC_FILE description with no release, as Meridian's releases are another API's", () => {
+    const outDir = file('docs-spec-file');
+    const spec = file('titled.yaml');
+    writeFileSync(spec, readFileSync(file('compatible.yaml'), 'utf8').replace('title: Fixture API', 'title: "Fixture: API\\n---"'));
+    const result = run('scripts/gen-changelog.ts', ['--spec', spec, `--out-dir=${outDir}`], {SPEC_FILE: spec});
+    expect(result).toEqual({
+      status: 0,
+      stdout: `[changelog] Wrote ${path.join(outDir, 'changelog.mdx')} and changelog.data.json: 1 version; Unreleased / current (1.1.0) has 0 breaking changes.\n`,
+      stderr: '',
+    });
+    expect(readFileSync(path.join(outDir, 'changelog.mdx'), 'utf8')).toContain(
+      '\ndescription: "Changes to Fixture: API\\n--- in each version, with breaking changes marked and explained."\n---\n',
+    );
+    const data = JSON.parse(readFileSync(path.join(outDir, 'changelog.data.json'), 'utf8')) as {entries: Array<{title: string; previousVersion?: string}>};
+    expect(data.entries).toMatchObject([{title: 'Unreleased / current (1.1.0)'}]);
+    expect(data.entries[0]?.previousVersion).toBeUndefined();
   });
 
   it('exits 1 and says to run npm run spec when the resolved spec is missing', () => {
