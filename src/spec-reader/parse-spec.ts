@@ -274,7 +274,7 @@ export function parseResolvedSpecText(text: string, file: string): unknown {
   const sha256 = createHash('sha256').update(text).digest('hex');
   const known = recentTexts.get(sha256);
   if (known !== undefined) return JSON.parse(known) as unknown;
-  const document = parseWithCache(text, file, (source) => parseSpecText(source, {what: 'file'}));
+  const document = parseWithCache(text, file, (source) => parseSpecText(source, {what: 'file'}), sha256);
   const json = exactJson(document);
   if (json !== undefined) {
     if (recentTexts.size >= RECENT_TEXTS) recentTexts.delete(recentTexts.keys().next().value as string);

@@ -60,11 +60,12 @@ function writeCache(specFile: string, sha256: string, document: unknown): void {
 
 /**
  * `parse(text)` of the text of `specFile`, from the cache when it holds the
- * data of exactly this text.
+ * data of exactly this text; `textSha256` is the text's digest when the caller
+ * has it already.
  */
-export function parseWithCache(text: string, specFile: string, parse: (text: string) => unknown): unknown {
+export function parseWithCache(text: string, specFile: string, parse: (text: string) => unknown, textSha256?: string): unknown {
   if (path.basename(path.dirname(path.resolve(specFile))) !== RESOLVED_SPEC_DIR) return parse(text);
-  const sha256 = createHash('sha256').update(text).digest('hex');
+  const sha256 = textSha256 ?? createHash('sha256').update(text).digest('hex');
   try {
     return JSON.parse(readFileSync(cacheFileOf(specFile, sha256), 'utf8')) as unknown;
   } catch {
