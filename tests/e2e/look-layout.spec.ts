@@ -55,10 +55,8 @@ test.describe('phone (390 px, touch), dark mode', () => {
   for (const path of PAGES) {
     test(`${path}: the desktop checks, and nothing wider than the screen, small targets or hover-only buttons`, async ({page}) => {
       await useMode(page, 'dark');
+      // Hydrated to the end: the code blocks' buttons stay hidden until Docusaurus marks the page so.
       await gotoHydrated(page, path);
-      // The code blocks' buttons stay hidden until Docusaurus marks the page
-      // hydrated, in an effect that can run after React has taken the root.
-      await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
       expect.soft(await overlappingText(page), 'text on top of other text').toEqual([]);
       expect.soft(await wrappedTabStrips(page), 'tab strips on more than one row').toEqual([]);
       expect.soft(await silentlyCutCode(page), 'code cut at the edge with no wrap toggle or shade').toEqual([]);

@@ -6,12 +6,22 @@ import type {Page} from '@playwright/test';
  * wait for and check the same things.
  */
 
-/** Waits until React has rendered or hydrated the page's root (Docusaurus's `#__docusaurus`); rejects after `timeout` ms (Playwright's default when unset). */
+/**
+ * Waits until React has rendered or hydrated the page's root (Docusaurus's
+ * `#__docusaurus`) and committed it: `hydrateRoot` marks the root when
+ * hydration starts, and a link clicked before the end is a full page load,
+ * so this also waits for the attribute Docusaurus sets on `<html>` from its
+ * first effect. Rejects after `timeout` ms (Playwright's default when unset).
+ */
 export async function waitForHydration(page: Page, timeout?: number): Promise<void> {
   await page.waitForFunction(
     () => {
       const root = document.getElementById('__docusaurus');
-      return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+      return (
+        root !== null &&
+        Object.keys(root).some((key) => key.startsWith('__reactContainer')) &&
+        document.documentElement.getAttribute('data-has-hydrated') === 'true'
+      );
     },
     undefined,
     timeout === undefined ? {} : {timeout},
