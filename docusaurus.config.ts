@@ -66,7 +66,7 @@ const otherApis = siteApis
 const generationDirOf = (outputDir: string) => (process.env.API_GEN_STAGING_DIR === undefined ? outputDir : stagingDirOf(outputDir));
 
 /** The openapi-docs plugin's options of one version of the API: the same templates and generators, its own spec, folder and route. */
-function apiPagesOptions(version: {outlinePath: string; specPath: string; outputDir: string; routeBasePath: string; olderVersion?: {name: string; currentSpecPath: string; currentRouteBase: string}}) {
+function apiPagesOptions(version: {outlinePath: string; specPath: string; outputDir: string; publishedDir: string; routeBasePath: string; olderVersion?: {name: string; currentSpecPath: string; currentRouteBase: string}}) {
   return {
     specPath: version.outlinePath,
     outputDir: version.outputDir,
@@ -83,6 +83,7 @@ function apiPagesOptions(version: {outlinePath: string; specPath: string; output
     markdownGenerators: createPageGenerators({
       specPath: version.specPath,
       outputDir: version.outputDir,
+      publishedDir: version.publishedDir,
       apiDocsBasePath: version.routeBasePath,
       linkBase: specLinkBase,
       ...(version.olderVersion ? {olderVersion: version.olderVersion} : {}),
@@ -212,7 +213,7 @@ const config = {
         id: 'openapi',
         docsPluginId: 'default',
         config: {
-          meridian: apiPagesOptions({outlinePath: pageOutlinePath, specPath: resolvedSpecPath, outputDir: apiGenerationDir, routeBasePath: apiDocsBasePath}),
+          meridian: apiPagesOptions({outlinePath: pageOutlinePath, specPath: resolvedSpecPath, outputDir: apiGenerationDir, publishedDir: apiOutputDir, routeBasePath: apiDocsBasePath}),
           // Each older version (openapi/releases/) under <apiDocsBasePath>/<version>: src/versions/README.md.
           ...Object.fromEntries(
             olderVersions.map((version) => [
@@ -221,6 +222,7 @@ const config = {
                 ...version,
                 // Staged beside the current version's pages, as scripts/gen.ts stages those.
                 outputDir: path.posix.join(apiGenerationDir, path.posix.relative(apiOutputDir, version.outputDir)),
+                publishedDir: version.outputDir,
                 olderVersion: {name: version.version, currentSpecPath: resolvedSpecPath, currentRouteBase: apiDocsBasePath},
               }),
             ]),
@@ -228,12 +230,13 @@ const config = {
           // The site's other APIs (src/apis/), each with its older versions below its own route.
           ...Object.fromEntries(
             otherApis.flatMap(({api, olderVersions: versions}) => [
-              [api.id, apiPagesOptions({outlinePath: api.outlinePath, specPath: api.specPath, outputDir: generationDirOf(api.outputDir), routeBasePath: api.routeBasePath})],
+              [api.id, apiPagesOptions({outlinePath: api.outlinePath, specPath: api.specPath, outputDir: generationDirOf(api.outputDir), publishedDir: api.outputDir, routeBasePath: api.routeBasePath})],
               ...versions.map((version) => [
                 `${api.id}-${version.version}`,
                 apiPagesOptions({
                   ...version,
                   outputDir: generationDirOf(version.outputDir),
+                  publishedDir: version.outputDir,
                   olderVersion: {name: version.version, currentSpecPath: api.specPath, currentRouteBase: api.routeBasePath},
                 }),
               ]),

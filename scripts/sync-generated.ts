@@ -5,9 +5,12 @@
 // earlier sync copied there and this generation no longer makes, as its
 // record of that sync lists them; every other file of the folder (the
 // changelog written beside another API's pages, anything a person put there)
-// is left alone.
+// is left alone. A file the generation listed as kept (its content already
+// published, src/openapi/generation/kept-files.ts) counts as made and unchanged.
 import {existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+
+import {KEPT_LIST_FILE, readKeptList} from '../src/openapi/generation/kept-files';
 
 /** The record of what the last sync from `stagingDir` copied: beside the staging folder, which each generation empties. */
 export function syncRecordOf(stagingDir: string): string {
@@ -68,6 +71,20 @@ function listAll(dir: string): string[] {
     .flatMap((entry) => (entry.isDirectory() ? listAll(path.join(dir, entry.name)).map((file) => `${entry.name}/${file}`) : entry.isFile() ? [entry.name] : []));
 }
 
+/** The files below staging folder `dir` that a generation listed as kept (src/openapi/generation/kept-files.ts), as POSIX paths relative to it. */
+function listKeptBelow(dir: string, prefix = ''): string[] {
+  const kept = readKeptList(dir).map((name) => {
+    if (name.includes('/') || name.includes('\\') || name.startsWith('.')) throw new SyncRecordError(`${path.join(dir, KEPT_LIST_FILE)}: ${JSON.stringify(name)} is not a file name of this folder.`);
+    return `${prefix}${name}`;
+  });
+  return [
+    ...kept,
+    ...readEntries(dir)
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+      .flatMap((entry) => listKeptBelow(path.join(dir, entry.name), `${prefix}${entry.name}/`)),
+  ];
+}
+
 /**
  * Writes `file` only when its content differs from `content`; returns whether
  * it wrote. A missing file is written (with its folders). The file is
@@ -114,14 +131,21 @@ export interface SyncResult {
  * make are listed instead.
  */
 export function syncGeneratedFiles(stagingDir: string, outputDir: string, recordFile: string): SyncResult {
-  const fresh = listAll(stagingDir).sort();
+  const staged = listAll(stagingDir);
+  const kept = [...new Set(listKeptBelow(stagingDir))];
+  const fresh = [...staged, ...kept].sort();
   const previous = readSyncRecord(recordFile);
   // Recorded before any copy, so a sync that stops halfway still knows every file it may have copied.
   writeSyncRecord(recordFile, [...(previous ?? []), ...fresh]);
   const result: SyncResult = {written: [], removed: [], unchanged: 0, unrecorded: []};
-  for (const file of fresh) {
+  for (const file of staged.sort()) {
     if (writeIfChanged(path.join(outputDir, file), readFileSync(path.join(stagingDir, file)))) result.written.push(file);
     else result.unchanged += 1;
+  }
+  for (const file of kept) {
+    // The generation found it there with its content moments ago: only a person or another process removes it in between.
+    if (!existsSync(path.join(outputDir, file))) throw new SyncRecordError(`${path.join(outputDir, file)} was deleted while the pages were generated; run "npm run gen" again.`);
+    result.unchanged += 1;
   }
   const made = new Set(fresh);
   if (previous === undefined) result.unrecorded = listAll(outputDir).filter((file) => !made.has(file));

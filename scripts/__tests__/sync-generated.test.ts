@@ -143,6 +143,37 @@ describe('gen: copying a generation into the output folder', () => {
     expect(syncGeneratedFiles(folder({'c.api.mdx': 'C'}), output, record).removed).toEqual(['a.api.mdx', 'old.api.mdx']);
   });
 
+  it('counts a file the generation listed as kept as made and unchanged, in any folder, and deletes what is neither staged nor kept', () => {
+    const output = folder({});
+    const record = recordFile();
+    syncGeneratedFiles(folder({'a.api.mdx': 'A', 'a.page.json': '{}', 'b.page.json': '{}', '2.2.0/c.page.json': '{}', '2.2.0/d.page.json': '{}'}), output, record);
+    age(output);
+    const staging = folder({'a.api.mdx': 'A', '.kept-files': 'a.page.json\na.page.json\n', '2.2.0/.kept-files': 'c.page.json\n', '2.2.0/e.page.json': '{}'});
+    expect(syncGeneratedFiles(staging, output, record)).toEqual({
+      written: ['2.2.0/e.page.json'],
+      removed: ['2.2.0/d.page.json', 'b.page.json'],
+      unchanged: 3,
+      unrecorded: [],
+    });
+    expect(touched(output)).toEqual(['2.2.0/e.page.json']);
+    expect(readSyncRecord(record)).toEqual(['2.2.0/c.page.json', '2.2.0/e.page.json', 'a.api.mdx', 'a.page.json']);
+  });
+
+  it.each([
+    ['../outside.page.json\n', '"../outside.page.json" is not a file name of this folder.'],
+    ['.a.page.json.12.tmp\n', '".a.page.json.12.tmp" is not a file name of this folder.'],
+  ])('refuses a kept list naming %s', (list, message) => {
+    const staging = folder({'.kept-files': list});
+    expect(() => syncGeneratedFiles(staging, folder({}), recordFile())).toThrow(new SyncRecordError(`${path.join(staging, '.kept-files')}: ${message}`));
+  });
+
+  it('refuses to count as kept a file deleted from the output folder since the generation compared it', () => {
+    const output = folder({});
+    expect(() => syncGeneratedFiles(folder({'.kept-files': 'a.page.json\n'}), output, recordFile())).toThrow(
+      new SyncRecordError(`${path.join(output, 'a.page.json')} was deleted while the pages were generated; run "npm run gen" again.`),
+    );
+  });
+
   it.each([
     ['{"files": []}', 'at /, expected a list of file paths, got object.'],
     ['["a.api.mdx", "../../outside.txt"]', 'at /1, "../../outside.txt" is not a relative path inside the output folder.'],

@@ -7,6 +7,7 @@ import {declaredCodeSamples, operationPageModel, sampleRequest} from '../models/
 import {overviewPageModel, tagPageModel} from '../models/model-overview';
 import {operationPageCore, PAGE_CORE_SUFFIX} from '../models/page-core';
 import {assignPageIds, SCHEMA_PAGES_DIR} from './page-ids';
+import {holdsContent, listKept} from './kept-files';
 import {schemaLinksFor, schemaPageModel, SchemaUsageIndex} from '../models/schema-pages';
 import {serializeArrangement, SIDEBAR_ARRANGEMENT_FILE} from './sidebar-arrangement';
 import {linkContextFor} from '../links/spec-link-context';
@@ -33,6 +34,8 @@ export interface PageGeneratorOptions {
   specPath: string;
   /** The plugin's `outputDir`; page data is written next to each page. */
   outputDir: string;
+  /** Where a sync copies `outputDir` when it is a staging folder (scripts/gen.ts): a model already there with the same bytes is listed as kept (./kept-files.ts), not written. */
+  publishedDir?: string;
   /** Route of the generated pages, e.g. `/docs/api`. */
   apiDocsBasePath: string;
   /** SPEC_LINK_BASE: where links relative to the vendor's site resolve (an
@@ -129,9 +132,12 @@ export function createPageGenerators(options: PageGeneratorOptions) {
     // No lone surrogate may reach the page data, from the spec or from a code
     // sample generator: Rspack's JSON parser refuses "\ud800" and the build stops.
     const json = JSON.stringify(page, (_key, value: unknown) => (typeof value === 'string' ? wellFormed(value) : value));
-    const file = path.join(options.outputDir, `${page.id}${suffix}`);
+    const name = `${page.id}${suffix}`;
+    const file = path.join(options.outputDir, name);
     mkdirSync(path.dirname(file), {recursive: true});
-    writeFileSync(file, json);
+    const content = Buffer.from(json, 'utf8');
+    if (options.publishedDir !== undefined && options.publishedDir !== options.outputDir && holdsContent(path.join(options.publishedDir, name), content)) listKept(file);
+    else writeFileSync(file, content);
   };
   let currentPages: VersionPage[] | undefined;
   /** Front matter of an older version's page: its version, and the same page's route in the current version if it has one. */

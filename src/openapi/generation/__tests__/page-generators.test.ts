@@ -4,6 +4,7 @@ import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {stringify} from 'yaml';
 
+import {readKeptList} from '../kept-files';
 import {createPageGenerators} from '../page-generators';
 import {assignPageIds} from '../page-ids';
 import {operationPageModel} from '../../models/model';
@@ -128,5 +129,38 @@ describe('page generators of two APIs in one process', () => {
     const entry = assignPageIds(spec).operations[0];
     const hrefs = elementsOf(operationPageModel(spec, entry).description ?? null).filter((element) => element.tagName === 'a').map((element) => element.properties.href);
     expect(hrefs).toEqual(['#tag/Pets', '#operation/getPet', '/guide', '#section/Introduction']);
+  });
+});
+
+describe('page generators staging for a sync', () => {
+  /** Generates the four pages of the Pet Store into `staging`, with `published` as the folder a sync copies it to. */
+  function generate(staging: string, published: string, title = 'Pet Store'): void {
+    const specPath = path.join(work, `staged-${title}.yaml`);
+    writeFileSync(specPath, stringify(description(title)));
+    const generators = createPageGenerators({specPath, outputDir: staging, publishedDir: published, apiDocsBasePath: '/docs/api'});
+    generators.createInfoPageMD({id: 'overview', type: 'info'});
+    generators.createTagPageMD({id: 'pets', type: 'tag'});
+    generators.createApiPageMD({id: 'get-pet', type: 'api', api: {method: 'get', path: '/pets/{id}'}});
+    generators.createSchemaPageMD({id: 'pet', type: 'schema'});
+  }
+  const models = (dir: string) => readdirSync(dir, {recursive: true, encoding: 'utf8'}).filter((name) => name.endsWith('.json') && !name.includes('sidebar')).sort();
+
+  it('list a model the published folder holds with the same bytes as kept instead of writing it, and write the others', () => {
+    const published = path.join(work, 'published');
+    generate(published, published);
+    const written = models(published);
+    expect(written).toEqual(expect.arrayContaining(['get-pet.page.json', 'get-pet.page-core.json', 'pets.page.json', 'schemas/pet.page.json']));
+
+    const staging = path.join(work, 'staging');
+    generate(staging, published);
+    expect(models(staging)).toEqual([]);
+    const kept = [...readKeptList(staging), ...readKeptList(path.join(staging, 'schemas')).map((name) => `schemas/${name}`)].sort();
+    expect(kept).toEqual(written);
+
+    // Another description (its overview has another id): every model differs, so each is written and none kept.
+    const changed = path.join(work, 'staging-changed');
+    generate(changed, published, 'Shop');
+    expect(models(changed)).toEqual(written.map((name) => name.replace('pet-store', 'shop')).sort());
+    expect(readKeptList(changed)).toEqual([]);
   });
 });
