@@ -14,6 +14,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 
 import {generationTargets, STAGING_DIR} from './gen';
 import {syncGeneratedFiles, type SyncResult} from './sync-generated';
+import {discardKeptLists, writeKeptLists} from '../src/openapi/generation/kept-files';
 
 /** The plugin's package name, as docusaurus.config.ts names it in `plugins`. */
 export const OPENAPI_PLUGIN = 'docusaurus-plugin-openapi-docs';
@@ -102,6 +103,7 @@ export async function generateApiPages(siteDir: string = process.cwd()): Promise
   if (path.resolve(siteDir) !== process.cwd()) throw new GenerationError(`generates only in the current directory (${process.cwd()}), not ${siteDir}`);
   const targets = generationTargets(siteDir);
   for (const {staged} of targets) rmSync(staged, {recursive: true, force: true});
+  discardKeptLists();
   const context = await loadSiteContext(siteDir, STAGING_DIR);
   const entries = openApiPluginEntries(context.siteConfig);
   if (entries.length === 0) throw new GenerationError(`docusaurus.config.ts has no ${OPENAPI_PLUGIN} plugin`);
@@ -122,5 +124,6 @@ export async function generateApiPages(siteDir: string = process.cwd()): Promise
       for (const id of ids) await cli.parseAsync(['node', 'docusaurus', 'gen-api-docs', id, ...pluginId]);
     }
   });
+  writeKeptLists();
   return targets.map(({staged, outputDir, record}) => ({outputDir, ...syncGeneratedFiles(staged, outputDir, record)}));
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {stringify} from 'yaml';
 
-import {readKeptList} from '../kept-files';
+import {readKeptList, writeKeptLists} from '../kept-files';
 import {createPageGenerators} from '../page-generators';
 import {assignPageIds} from '../page-ids';
 import {operationPageModel} from '../../models/model';
@@ -154,12 +154,15 @@ describe('page generators staging for a sync', () => {
     const staging = path.join(work, 'staging');
     generate(staging, published);
     expect(models(staging)).toEqual([]);
+    expect(readKeptList(staging)).toEqual([]);
+    writeKeptLists();
     const kept = [...readKeptList(staging), ...readKeptList(path.join(staging, 'schemas')).map((name) => `schemas/${name}`)].sort();
     expect(kept).toEqual(written);
 
     // Another description (its overview has another id): every model differs, so each is written and none kept.
     const changed = path.join(work, 'staging-changed');
     generate(changed, published, 'Shop');
+    writeKeptLists();
     expect(models(changed)).toEqual(written.map((name) => name.replace('pet-store', 'shop')).sort());
     expect(readKeptList(changed)).toEqual([]);
   });
