@@ -7,9 +7,11 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 
 import {browseBuiltSite, launchBrowser, pickBrowseRoutes} from '../browse';
 
-/** A stand-in for a built page: `hydrate` marks the root as React's, as React's createRoot does. */
+/** A stand-in for a built page: `hydrate` marks the root as React's, as React's createRoot does, and `<html>` as hydrated, as Docusaurus does next. */
 function page(body: string, {hydrate = true} = {}): string {
-  const marker = hydrate ? `<script>document.getElementById('__docusaurus')['__reactContainer$test'] = {};</script>` : '';
+  const marker = hydrate
+    ? `<script>document.getElementById('__docusaurus')['__reactContainer$test'] = {}; document.documentElement.setAttribute('data-has-hydrated', 'true');</script>`
+    : '';
   return `<!doctype html><html><head><title>t</title><link rel="icon" href="data:,"></head><body><div id="__docusaurus">${body}</div>${marker}</body></html>`;
 }
 
