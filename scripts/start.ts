@@ -15,7 +15,7 @@
 // .gen/dev/status.json for the page overlay (src/plugins/dev-problems).
 // Exit status: the development server's, or 1 when the first spec step fails.
 import {spawn, type ChildProcess} from 'node:child_process';
-import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {mkdirSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 
@@ -25,7 +25,6 @@ import {parseWatchInterval} from '../src/dev-loop/watch-interval';
 import {FIRST_REFRESH_VARIABLE, REFRESH_MESSAGE} from '../src/dev-loop/batch-plugin-reloads.cjs';
 import {displayPath} from '../src/spec-source/spec-config';
 import {BUNDLED_SPEC_PATH, readSpecConfig, readSpecEnv, resolveSpec, SpecConfigError, type SpecConfig, type SpecEnv} from '../src/spec-source/index.js';
-import {parseSpecText} from '../src/spec-reader/parse-spec';
 import {DEV_STATUS_FILE} from '../src/plugins/dev-problems/dev-problems-options';
 import {generateApiPages} from './gen-in-process';
 import {unrecordedReport} from './gen';
@@ -60,18 +59,19 @@ function sourceFileLabel(config: SpecConfig): string {
   return config.source.location;
 }
 
+/**
+ * The local files the description's source references, as the last spec
+ * step parsed it (a 13 MB description takes seconds to parse, and the
+ * development server compiles meanwhile); kept from an earlier step when
+ * the last could not parse it, as a save half-way through typing can't.
+ */
+let sourceReferences: string[] = [];
+
 /** Files whose change means the description may have changed: none for the proxy, which is fetched again instead. */
 function watchedFiles(config: SpecConfig): string[] {
   const overlays = config.overlays.map((overlay) => overlay.path);
   if (config.source.kind === 'proxy') return overlays;
-  const description = config.source.path;
-  let referenced: string[] = [];
-  try {
-    referenced = localReferencedFiles(parseSpecText(readFileSync(description, 'utf8'), {what: 'file'}), description);
-  } catch {
-    // Unreadable or not YAML now: the spec step says why; the file itself is still watched.
-  }
-  return [...new Set([description, ...referenced, ...overlays])];
+  return [...new Set([config.source.path, ...sourceReferences, ...overlays])];
 }
 
 function writeStatus(status: DevStatus): void {
@@ -95,10 +95,12 @@ async function refresh(config: SpecConfig): Promise<boolean> {
   runs += 1;
   const started = Date.now();
   const file = sourceFileLabel(config);
+  const {source} = config;
   const result = await resolveSpec({
     env,
     root,
     quietProblems: true,
+    ...(source.kind === 'proxy' ? {} : {onSourceParsed: (document: unknown) => (sourceReferences = localReferencedFiles(document, source.path))}),
     log: {info: (line) => process.stdout.write(`${line}\n`), warn: (line) => process.stderr.write(`${line}\n`), error: (line) => process.stderr.write(`${line}\n`)},
   });
   // On a fallback, the spec step's problems are located in the last good spec as it stored it, not in the

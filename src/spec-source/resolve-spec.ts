@@ -56,6 +56,8 @@ export interface ResolveSpecOptions {
   sourceHint?: string;
   /** The caller lists the problems itself (the development server: one located line each), so the log only counts them. */
   quietProblems?: boolean;
+  /** Called with the description's data as parsed from its source, before any check: npm start finds the files it references there instead of parsing it again. */
+  onSourceParsed?: (document: unknown) => void;
 }
 
 export interface ResolveSpecResult {
@@ -131,7 +133,7 @@ function derivedFiles(checked: ValidatedSpec, sourceLabel: string, specSha256: s
 /** Loads, parses and checks the spec from the configured source; throws SpecSourceError. */
 async function loadCheckedSpec(
   config: SpecConfig,
-  {tuning, now, info, warn}: {tuning: FetchTuning; now: () => Date; info: (line: string) => void; warn: (line: string) => void},
+  {tuning, now, info, warn, onSourceParsed}: {tuning: FetchTuning; now: () => Date; info: (line: string) => void; warn: (line: string) => void; onSourceParsed?: (document: unknown) => void},
 ): Promise<{spec: Buffer; provenance: SpecProvenance; derived: DerivedFiles; problems: SpecProblem[]}> {
   const {source} = config;
   // SPEC_MAX_BYTES bounds the files read from disk; the fetch keeps its own bound (tuning.maxBytes, else 25 MB).
@@ -159,6 +161,7 @@ async function loadCheckedSpec(
   const what = source.kind === 'proxy' ? 'body' : 'file';
   const text = decodeSpecBytes(bytes, what);
   const parsed = parseSpecText(text, {what, contentType});
+  onSourceParsed?.(parsed);
   const overlaid = overlays.length > 0 ? await applyOverlays(parsed, overlays) : undefined;
   const checked = overlaid?.changed
     ? await validateSpec(overlaid.document, {text: overlaid.text, ...(config.linkBase ? {linkBase: config.linkBase} : {})})
@@ -232,7 +235,7 @@ export async function resolveSpec(options: ResolveSpecOptions): Promise<ResolveS
   const label = describeSource(config.source);
   let failure: SpecSourceError;
   try {
-    const resolved = await loadCheckedSpec(config, {tuning: options.fetch ?? {}, now, info, warn});
+    const resolved = await loadCheckedSpec(config, {tuning: options.fetch ?? {}, now, info, warn, ...(options.onSourceParsed ? {onSourceParsed: options.onSourceParsed} : {})});
     try {
       await writeSpecAtomically(outDir, resolved);
     } catch (writeError) {

@@ -135,6 +135,18 @@ describe('resolveSpec', () => {
     }
   });
 
+  it("hands npm start the source's data as parsed, before the checks, once per run", async () => {
+    const root = await makeSiteRoot();
+    const parsed: unknown[] = [];
+    const onSourceParsed = (document: unknown) => parsed.push(document);
+    await resolveSpec({env: {SPEC_FILE: path.join(FIXTURES, 'petstore-3.1.json')}, root, log: collectingLogger(), onSourceParsed});
+    expect(parsed).toHaveLength(1);
+    expect(parsed[0]).toMatchObject({openapi: '3.1.0', info: {title: 'Meridian JSON API'}});
+    // A description the checks refuse was still parsed: its references are still the file's.
+    await resolveSpec({env: {SPEC_FILE: path.join(FIXTURES, 'invalid-schema.yaml'), SPEC_VALIDATION: 'strict'}, root, log: collectingLogger(), onSourceParsed});
+    expect(parsed).toHaveLength(2);
+  });
+
   it('only counts the problems when the caller lists them itself (npm start)', async () => {
     const root = await makeSiteRoot();
     const log = collectingLogger();
