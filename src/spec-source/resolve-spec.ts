@@ -8,6 +8,7 @@ import {fetchSpec} from './fetch-spec.js';
 import type {FetchSpecOptions} from './fetch-spec.js';
 import {formatAge, formatBytes, formatDuration, plural} from './format-units.js';
 import {decodeSpecBytes, parseSpecText, serializeSpec} from '../spec-reader/parse-spec.js';
+import {seedParsedSpec} from '../spec-reader/parsed-spec-cache.js';
 import {applyOverlays, readOverlays} from './overlays.js';
 import {redactSecrets} from './urls.js';
 import {pageOutline} from '../openapi/generation/page-outline';
@@ -17,6 +18,7 @@ import {validateSpec, type ValidatedSpec} from './validate-spec.js';
 import {
   PAGE_OUTLINE_FILE_NAME,
   PROBLEMS_FILE_NAME,
+  SPEC_FILE_NAME,
   lastKnownGood,
   restoreLastKnownGood,
   sha256,
@@ -134,7 +136,7 @@ function derivedFiles(checked: ValidatedSpec, sourceLabel: string, specSha256: s
 async function loadCheckedSpec(
   config: SpecConfig,
   {tuning, now, info, warn, onSourceParsed}: {tuning: FetchTuning; now: () => Date; info: (line: string) => void; warn: (line: string) => void; onSourceParsed?: (document: unknown) => void},
-): Promise<{spec: Buffer; provenance: SpecProvenance; derived: DerivedFiles; problems: SpecProblem[]}> {
+): Promise<{spec: Buffer; document: unknown; provenance: SpecProvenance; derived: DerivedFiles; problems: SpecProblem[]}> {
   const {source} = config;
   // SPEC_MAX_BYTES bounds the files read from disk; the fetch keeps its own bound (tuning.maxBytes, else 25 MB).
   const {maxBytes} = config;
@@ -183,6 +185,7 @@ async function loadCheckedSpec(
   const specSha256 = sha256(spec);
   return {
     spec,
+    document: checked.document,
     problems: checked.problems,
     derived: derivedFiles(checked, describeSource(source), specSha256),
     provenance: {
@@ -245,6 +248,12 @@ export async function resolveSpec(options: ResolveSpecOptions): Promise<ResolveS
       );
     }
     const {provenance, problems} = resolved;
+    try {
+      // What each later reader of the spec would parse from it, ready for the first.
+      seedParsedSpec(path.join(outDir, SPEC_FILE_NAME), provenance.sha256, resolved.document);
+    } catch {
+      // A full disk: the first reader parses the file, as it did before.
+    }
     info(
       `Resolved "${provenance.title}" ${provenance.version} from ${label}: ` +
         `${plural(provenance.operationCount, 'operation')}${provenance.webhookCount ? `, ${plural(provenance.webhookCount, 'webhook')}` : ''}, ` +

@@ -2,8 +2,9 @@ import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
-import {cacheDirOf, exactJson, parseWithCache} from '../parsed-spec-cache';
-import {parseResolvedSpecText, readResolvedSpec, RECENT_TEXT_LIMIT} from '../parse-spec';
+import {createHash} from 'node:crypto';
+import {cacheDirOf, exactJson, parseWithCache, seedParsedSpec} from '../parsed-spec-cache';
+import {parseResolvedSpecText, parseSpecText, readResolvedSpec, RECENT_TEXT_LIMIT, serializeSpec} from '../parse-spec';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -101,5 +102,54 @@ describe('parseResolvedSpecText', () => {
     parseResolvedSpecText(text, file);
     const again = parseResolvedSpecText(text, file) as Record<string, unknown>;
     expect(again['x-a']).toBe(again['x-b']);
+  });
+});
+
+describe('seedParsedSpec', () => {
+  /** Descriptions whose text the serialised form changes or must quote: lone surrogates in values and keys, a literal "<<" key, shared objects, numbers, and every test fixture. */
+  const shared = {type: 'string', description: 'shared'};
+  const documents: Array<[string, unknown]> = [
+    [
+      'built here',
+      {
+        openapi: '3.1.0',
+        info: {title: 'Lone \ud800 surrogate \udc00 and a pair 😀', version: '1'},
+        paths: {'/a\ud800': {get: {responses: {'200': {description: 'ok', content: {'application/json': {schema: shared}}}, '404': {description: 'no'}}}}},
+        components: {schemas: {A: shared, B: shared, C: {'<<': {x: 1}, n: [0, -1.5, 1e21, true, null, '', 'yes', '0o14', '1e3']}}},
+      },
+    ],
+    ...readdirSync(path.join(__dirname, '../../../tests/fixtures'))
+      .filter((name) => /\.(ya?ml|json)$/.test(name))
+      .map((name): [string, unknown] => {
+        const text = readFileSync(path.join(__dirname, '../../../tests/fixtures', name), 'utf8');
+        try {
+          return [name, parseSpecText(text, {what: 'file'})];
+        } catch {
+          return [name, undefined];
+        }
+      })
+      .filter(([, document]) => document !== undefined),
+  ];
+
+  it.each(documents)('leaves in the cache exactly what a reader parses from the written spec (%s)', (_name, document) => {
+    const file = path.join(specDir(), 'openapi.yaml');
+    const text = serializeSpec(document);
+    writeFileSync(file, text);
+    const sha256 = createHash('sha256').update(text).digest('hex');
+    seedParsedSpec(file, sha256, document);
+    let parses = 0;
+    const cached = parseWithCache(text, file, (source) => {
+      parses++;
+      return parseSpecText(source, {what: 'file'});
+    });
+    expect(parses).toBe(0);
+    expect(JSON.stringify(cached)).toBe(JSON.stringify(parseSpecText(text, {what: 'file'})));
+  });
+
+  it('writes nothing beside a spec outside a .spec folder', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'parsed-cache-'));
+    roots.push(dir);
+    seedParsedSpec(path.join(dir, 'openapi.yaml'), '0'.repeat(64), {openapi: '3.1.0'});
+    expect(readdirSync(dir)).toEqual([]);
   });
 });

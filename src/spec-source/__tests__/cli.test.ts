@@ -125,8 +125,9 @@ describe.concurrent('npm run spec against a real proxy', () => {
     expect(await readFile(path.join(root, '.spec/last-known-good/provenance.json'), 'utf8')).toBe(
       resolved.provenanceText,
     );
-    // No temporary files are left behind.
+    // No temporary files are left behind; the spec's parsed data is ready for its first reader (src/spec-reader/parsed-spec-cache.ts).
     expect(Object.keys(await snapshotSpecDir(root)).sort()).toEqual([
+      `.spec/.cache/openapi.yaml.${resolved.provenance.sha256}.json`,
       '.spec/last-known-good/openapi.yaml',
       '.spec/last-known-good/provenance.json',
       '.spec/openapi.yaml',
