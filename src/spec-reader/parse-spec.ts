@@ -4,6 +4,7 @@ import {Document, LineCounter, isAlias, isMap, isPair, isScalar, isSeq, parseDoc
 import {SpecDocument, escapePointerSegment, isObject} from './spec-document';
 import {SpecSourceError} from './spec-errors.js';
 import {exactJson, parseWithCache} from './parsed-spec-cache';
+import {wellFormed} from './well-formed';
 
 /**
  * Cap on alias expansion while turning YAML into data. A real spec uses a
@@ -334,8 +335,6 @@ export function findCycle(root: unknown): string | undefined {
   return walk(root, '');
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
 /**
  * The resolved spec as YAML, written from the data that was validated rather
  * than copied from the source bytes: what the docs generator reads is then
@@ -377,7 +376,7 @@ function yamlDocumentOf(spec: unknown, aliasDuplicateObjects: boolean): {yaml: D
     // character: Rspack's JSON parser refuses it in any data a plugin derives
     // from the spec, so the published spec holds U+FFFD instead.
     Scalar(_, scalar) {
-      if (typeof scalar.value === 'string') scalar.value = scalar.value.replace(LONE_SURROGATE, '\uFFFD');
+      if (typeof scalar.value === 'string') scalar.value = wellFormed(scalar.value);
     },
   });
   return {yaml, aliasCount};

@@ -1,6 +1,7 @@
 import {createHash} from 'node:crypto';
 import {mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {wellFormed} from './well-formed';
 
 /** The generated folder the resolved spec lives in (gitignored); a spec file anywhere else is never cached. */
 export const RESOLVED_SPEC_DIR = '.spec';
@@ -48,10 +49,6 @@ function writeCache(specFile: string, sha256: string, document: unknown): void {
   writeCacheJson(specFile, sha256, json);
 }
 
-/** A lone surrogate: the serialised spec holds U+FFFD in its place (serializeSpec in ./parse-spec.ts). */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const HAS_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source);
-
 /**
  * Seeds the cache of `specFile`, whose text (SHA-256 `sha256`) the spec step
  * has just written with serializeSpec from `document`: what any reader would
@@ -65,10 +62,10 @@ export function seedParsedSpec(specFile: string, sha256: string, document: unkno
   let exact = true;
   const json = JSON.stringify(document, (_key, item: unknown) => {
     if (typeof item === 'number' && !Number.isFinite(item)) exact = false;
-    if (typeof item === 'string') return item.replace(LONE_SURROGATE, '\uFFFD');
-    // Keys are scalars of the YAML too.
-    if (typeof item === 'object' && item !== null && !Array.isArray(item) && Object.keys(item).some((key) => HAS_LONE_SURROGATE.test(key))) {
-      return Object.fromEntries(Object.entries(item).map(([key, value]) => [key.replace(LONE_SURROGATE, '\uFFFD'), value as unknown]));
+    // serializeSpec writes U+FFFD for a lone surrogate, in keys too.
+    if (typeof item === 'string') return wellFormed(item);
+    if (typeof item === 'object' && item !== null && !Array.isArray(item) && Object.keys(item).some((key) => wellFormed(key) !== key)) {
+      return Object.fromEntries(Object.entries(item).map(([key, value]) => [wellFormed(key), value as unknown]));
     }
     return item;
   });

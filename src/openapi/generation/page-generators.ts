@@ -2,7 +2,7 @@ import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {generateCodeSamples} from '../models/code-samples';
-import {wellFormed} from '../models/well-formed';
+import {wellFormed} from '../../spec-reader/well-formed';
 import {declaredCodeSamples, operationPageModel, sampleRequest} from '../models/model';
 import {overviewPageModel, tagPageModel} from '../models/model-overview';
 import {operationPageCore, PAGE_CORE_SUFFIX} from '../models/page-core';

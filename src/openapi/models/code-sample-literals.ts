@@ -11,7 +11,7 @@
  * line on. A lone UTF-16 surrogate, which no UTF-8 source file can hold and
  * Go and Ruby refuse to escape, becomes U+FFFD first, as the page's HTML does.
  */
-import {wellFormed} from './well-formed';
+import {wellFormed} from '../../spec-reader/well-formed';
 import type {FormPart} from './model-types';
 
 /** Characters every language writes as an escape sequence. */

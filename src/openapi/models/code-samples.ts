@@ -12,7 +12,7 @@
 import {csharpString, curlFormArgument, goString, javaString, jsString, phpDoubleQuoted, phpString, pythonString, rubyString, shellString} from './code-sample-literals';
 import {jsLiteral, phpLiteral, pythonLiteral, type RawCode} from './code-sample-values';
 import {PLACEHOLDER_FOLDER, partHeaderLines} from './form-parts';
-import {wellFormed} from './well-formed';
+import {wellFormed} from '../../spec-reader/well-formed';
 import type {CodeSample, FormPart, SampleRequest} from './model-types';
 
 export {phpLiteral} from './code-sample-values';

@@ -10,7 +10,7 @@
 import {ownValue} from '../../spec-reader/own-keys';
 import {mergeAllOf} from './schema-model';
 import {asString, isObject, type JsonObject, type SpecDocument} from '../../spec-reader/spec-document';
-import {wellFormed} from './well-formed';
+import {wellFormed} from '../../spec-reader/well-formed';
 import type {FormPart} from './model-types';
 
 /** Media types whose examples are written as parts. */

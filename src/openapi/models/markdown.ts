@@ -15,7 +15,7 @@ import {textOf} from './model-text';
 import {rewriteMarkdownLinks, type LinkContext} from '../links/spec-links';
 import type {RichText, RichTextNode, RichTextRoot} from './model-types';
 import {FrozenCache, perProcess} from './frozen-cache';
-import {wellFormed} from './well-formed';
+import {wellFormed} from '../../spec-reader/well-formed';
 
 /**
  * The one pipeline every piece of spec text goes through before it reaches a

@@ -1,5 +1,5 @@
 import {renderMarkdown} from './markdown';
-import {wellFormed} from './well-formed';
+import {wellFormed} from '../../spec-reader/well-formed';
 import {formParts, isMultipartFormData, multipartText} from './form-parts';
 import {sampleFromSchema} from './sample';
 import {jsonText, schemaNode, type SchemaDirection} from './schema-model';

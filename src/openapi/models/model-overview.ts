@@ -1,6 +1,6 @@
 import {textOf} from './model-text';
 import {renderMarkdown, summaryText, type SpecTextOptions} from './markdown';
-import {wellFormed} from './well-formed';
+import {wellFormed} from '../../spec-reader/well-formed';
 import {securitySchemeModels} from './model-security';
 import {safeUrl, serverModels} from './model-urls';
 import {assignPageIds, SCHEMA_PAGES_DIR, type PagedOperation} from '../generation/page-ids';

@@ -1,5 +1,5 @@
 import {renderMarkdown, type SpecTextOptions} from './markdown';
-import {wellFormed} from './well-formed';
+import {wellFormed} from '../../spec-reader/well-formed';
 import {safeUrl} from './model-urls';
 import {asString, isObject, type JsonObject, type SpecDocument} from '../../spec-reader/spec-document';
 import type {LinkContext} from '../links/spec-links';

@@ -1,4 +1,4 @@
-import {wellFormed} from './well-formed';
+import {wellFormed} from '../../spec-reader/well-formed';
 import {asString, isObject, type SpecDocument} from '../../spec-reader/spec-document';
 import type {ServerModel, ServerVariableModel} from './model-types';
 

@@ -1,6 +1,6 @@
 import {jsonValueAsText} from './model-text';
 import {renderMarkdown, summaryText, type SpecTextOptions} from './markdown';
-import {wellFormed} from './well-formed';
+import {wellFormed} from '../../spec-reader/well-formed';
 import {mediaTypeModels, parameterModels, responseModels} from './model-operation-parts';
 import {authSchemes, securityModels} from './model-security';
 import {serverModels} from './model-urls';

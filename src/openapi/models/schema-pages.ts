@@ -1,6 +1,6 @@
 import {bodyAnchor, callbackAnchorPrefix, childAnchor, parameterAnchor, responseHeaderAnchor, SCHEMA_PAGE_ANCHOR} from '../links/field-anchors';
 import {renderMarkdown, summaryText, type SpecTextOptions} from './markdown';
-import {wellFormed} from './well-formed';
+import {wellFormed} from '../../spec-reader/well-formed';
 import {operationPageModel} from './model';
 import {hasChildren} from './model-text';
 import {assignPageIds, type PagedOperation} from '../generation/page-ids';

@@ -6,7 +6,7 @@ import {Language, Parser, type Node} from 'web-tree-sitter';
 
 import {mulberry32} from '@site/scripts/seeded-random';
 import {generateCodeSamples, SAMPLE_LANGUAGES} from '../code-samples';
-import {wellFormed} from '../well-formed';
+import {wellFormed} from '../../../spec-reader/well-formed';
 import type {FormPart, SampleRequest} from '../model-types';
 
 /**

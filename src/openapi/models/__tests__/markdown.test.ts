@@ -4,7 +4,7 @@ import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 
 import {renderMarkdown, richTextToPlainText, summaryText} from '../markdown';
-import {wellFormed} from '../well-formed';
+import {wellFormed} from '../../../spec-reader/well-formed';
 import type {RichText, RichTextElement, RichTextNode} from '../model-types';
 import {elementsOf} from '../../test-helpers/rich-text';
 
