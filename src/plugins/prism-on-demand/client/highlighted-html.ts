@@ -4,20 +4,20 @@
  * `prism-runtime` (./prism-runtime.server.ts) exports it, the browser's
  * does not.
  *
- * The markup is what `Highlight` (prism-react-renderer, with the class-only
- * theme of src/theme/CodeBlock/Content), the classic theme's
- * `CodeBlock/Line` and our `CodeBlock/Line/Token` render, byte for byte
- * (checked against them in __tests__/highlighted-html.test.tsx):
+ * The browser never hydrates these lines (the first page keeps the server's
+ * HTML, see src/theme/CodeBlock/Content, and a part hydrated later renders
+ * its code blocks anew through `Highlight`), so the text only has to look
+ * the same as what `Highlight`, the classic theme's `CodeBlock/Line` and our
+ * `CodeBlock/Line/Token` render, not be the same markup
+ * (__tests__/highlighted-html.test.tsx compares the two line by line):
  *
- *   <div class="token-line">text<!-- -->text<span class="token string">"x"</span><br/></div>
+ *   React:  <div class="token-line"><span class="token punctuation">{</span><span class="token property">"a"</span><br/></div>
+ *   here:   {<span class="token property">"a"</span>
  *
- * Rendered through React, each token is a component call, a props object
- * built by three spreads and a React element: on GitHub's API, 1.7 million
- * token spans in 526,000 lines, about an eighth of static rendering's time.
- * As text they cost a string concatenation each. The browser never
- * hydrates these lines (the first page keeps the server's HTML, see
- * src/theme/CodeBlock/Content), and a code block rendered in the browser
- * goes through `Highlight` and gives the same markup.
+ * Lines are the code's own line breaks inside `<pre>`, not an element and a
+ * `<br/>` each; text that the stylesheet colours as plain text (in both
+ * colour modes: punctuation, operators) is not wrapped. Code blocks were a
+ * quarter of GitHub's API pages' HTML, three quarters of it this markup.
  *
  * Only for blocks without line numbers and without highlighted lines: those
  * carry the theme's CSS module classes and keep the React path.
@@ -43,37 +43,33 @@ function tokenizedLines(prism: PrismModule, code: string, language: string): Lin
   return prism.normalizeTokens(config.tokens);
 }
 
-export type HighlightedHtml = (prism: PrismModule, code: string, language: string) => {className: string; html: string};
+/** Whether a token of these Prism types looks like plain text (theme-css.ts's `unstyledTokenTest`). */
+export type UnstyledTest = (types: readonly string[]) => boolean;
+
+export type HighlightedHtml = (prism: PrismModule, code: string, language: string, isUnstyled?: UnstyledTest) => {className: string; html: string};
 
 /**
  * The `class` of `Highlight`'s `<pre>` and the HTML of its lines, for a code
  * block without line numbers or highlighted lines.
  */
-export const highlightedHtml: HighlightedHtml = (prism, code, language) => {
+export const highlightedHtml: HighlightedHtml = (prism, code, language, isUnstyled = () => false) => {
   // Highlight reads the grammar and writes the class with the language in lower case.
   const name = language.toLowerCase();
   let html = '';
+  // Whether the text so far ends where a line starts: a line break that ends a block starts no line, so an empty last line needs one more.
+  let atLineStart = true;
+  let first = true;
   for (const tokens of tokenizedLines(prism, code, name)) {
-    // The classic theme's Line: a line that is one line break renders empty (its <br/> ends it).
-    const line = tokens.length === 1 && tokens[0].content === '\n' ? [{...tokens[0], content: ''}] : tokens;
-    html += '<div class="token-line">';
-    // React separates text next to text with an empty comment, so that hydration finds both.
-    let afterText = false;
-    for (const {types, content, empty} of line) {
-      if (!empty && types.length === 1 && types[0] === 'plain') {
-        // Our Token renders plain text without a span; React writes nothing for an empty string.
-        if (content === '') continue;
-        html += (afterText ? '<!-- -->' : '') + escapeHtml(content);
-        afterText = true;
-        continue;
-      }
-      // The class-only theme styles nothing, but prism-react-renderer gives an empty line's
-      // token `display: inline-block`, unless it is one type other than plain.
-      const inlineBlock = empty && !(types.length === 1 && types[0] !== 'plain');
-      html += `<span class="${escapeHtml(['token', ...types].join(' '))}"${inlineBlock ? ' style="display:inline-block"' : ''}>${escapeHtml(content)}</span>`;
-      afterText = false;
+    if (!first) html += '\n';
+    first = false;
+    atLineStart = true;
+    for (const {types, content} of tokens) {
+      // The classic theme's Line renders a line that is one line break empty; an empty token shows nothing.
+      if (content === '' || (tokens.length === 1 && content === '\n')) continue;
+      const plain = types.length === 1 && types[0] === 'plain';
+      html += plain || isUnstyled(types) ? escapeHtml(content) : `<span class="${escapeHtml(['token', ...types].join(' '))}">${escapeHtml(content)}</span>`;
+      atLineStart = /[\r\n]$/.test(content);
     }
-    html += '<br/></div>';
   }
-  return {className: `prism-code language-${name}`, html};
+  return {className: `prism-code language-${name}`, html: atLineStart && !first ? `${html}\n` : html};
 };

@@ -16,12 +16,14 @@
  */
 import React, {useEffect, useState, useSyncExternalStore, type ComponentProps, type ReactNode} from 'react';
 import clsx from 'clsx';
+import {useThemeConfig} from '@docusaurus/theme-common';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import type {PrismTheme} from 'prism-react-renderer';
 import type {Props} from '@theme/CodeBlock/Content';
 import Line from '@theme/CodeBlock/Line';
 import {isFirstPageHydrated} from '@site/src/client/hydration-state';
 import {highlightedHtml, loadedPrism, loadPrism, subscribeToPrism, type PrismModule} from '@site/src/plugins/prism-on-demand/client/prism-runtime';
+import {unstyledTokenTest} from '@site/src/plugins/prism-on-demand/theme-css';
 
 import styles from './styles.module.css';
 
@@ -63,6 +65,17 @@ function Code(props: ComponentProps<'code'>) {
   );
 }
 
+/** Per site theme config and language: whether a token of some types looks like plain text (static rendering writes it as text). */
+const unstyledTests = new WeakMap<object, Map<string, (types: readonly string[]) => boolean>>();
+
+function unstyledTestFor(themes: {theme: PrismTheme; darkTheme?: PrismTheme}, language: string): (types: readonly string[]) => boolean {
+  let byLanguage = unstyledTests.get(themes);
+  if (byLanguage === undefined) unstyledTests.set(themes, (byLanguage = new Map()));
+  let test = byLanguage.get(language);
+  if (test === undefined) byLanguage.set(language, (test = unstyledTokenTest(themes.darkTheme ? [themes.theme, themes.darkTheme] : [themes.theme], language)));
+  return test;
+}
+
 /** No colours: Highlight then gives tokens and lines their classes and no inline style. */
 const CLASS_ONLY_THEME: PrismTheme = {plain: {}, styles: []};
 
@@ -76,6 +89,7 @@ export default function CodeBlockContent({
   className: classNameProp,
 }: Props): ReactNode {
   const {metadata, wordWrap} = useCodeBlockContext();
+  const {prism: prismThemes} = useThemeConfig();
   const prism = usePrism();
   // True only for code blocks hydrated from server HTML on the first page:
   // they keep it, in either colour mode; a block rendered in the browser needs Prism.
@@ -104,8 +118,9 @@ export default function CodeBlockContent({
   }
 
   if (highlightedHtml !== undefined && lineNumbersStart === undefined && Object.keys(lineClassNames).length === 0) {
-    // Static rendering (only the server's prism-runtime has it): the lines as HTML text, the same markup as below.
-    const {className, html} = highlightedHtml(prism, code, language);
+    // Static rendering (only the server's prism-runtime has it): the lines as HTML text that looks as the markup below does.
+    const isUnstyled = unstyledTestFor(prismThemes, language.toLowerCase());
+    const {className, html} = highlightedHtml(prism, code, language, isUnstyled);
     return (
       <Pre ref={wordWrap.codeBlockRef} className={clsx(classNameProp, className)}>
         <Code dangerouslySetInnerHTML={{__html: html}} />
