@@ -178,7 +178,7 @@ describe('highlightedHtml', () => {
     expect(json(['string'])).toBe(false);
     // Punctuation's rule comes after the string's in the light theme, but Dracula's punctuation colour is its plain one: a string's punctuation is coloured.
     expect(json(['string', 'punctuation'])).toBe(false);
-    const sameColour = {plain: {color: '#ABC'}, styles: [{types: ['punctuation'], style: {color: 'rgb(170, 187, 204)'}}, {types: ['comment'], style: {color: '#abc', fontStyle: 'italic'}}]};
+    const sameColour = {plain: {color: '#ABC'}, styles: [{types: ['punctuation'], style: {color: 'rgb(170, 187, 204)'}}, {types: ['comment'], style: {color: '#abc', fontStyle: 'italic' as const}}]};
     const test = unstyledTokenTest([sameColour], 'json');
     expect(test(['punctuation'])).toBe(true);
     expect(test(['comment'])).toBe(false);
