@@ -79,6 +79,13 @@ export const LARGE_FIXTURE_WEBHOOKS = 12;
  */
 export const LARGE_FIXTURE_TWO_TAGS = {operationId: 'listRetirementAccounts', route: '/docs/api/list-retirement-accounts'};
 
+/**
+ * The large fixture's long tag: its first generated operations all in the
+ * first tag, a sidebar category longer than the server's HTML lists
+ * (src/theme/DocSidebarItem/Category/list-window.ts).
+ */
+export const LARGE_FIXTURE_LONG_TAG_OPERATIONS = 90;
+
 /** Operations from GitHub's REST description merged into the large fixture. */
 export const LARGE_FIXTURE_GITHUB_OPERATIONS = 'tests/fixtures/github-search.json';
 
@@ -91,6 +98,12 @@ function largeFixture(projectRoot: string): string {
     throw new Error(`the large fixture has no operation ${LARGE_FIXTURE_TWO_TAGS.operationId} to give a second tag: update LARGE_FIXTURE_TWO_TAGS`);
   }
   twoTags.tags = [...twoTags.tags, lastTag];
+  const longTag = operations[0].tags?.[0];
+  const long = operations.filter((operation) => operation !== twoTags).slice(0, LARGE_FIXTURE_LONG_TAG_OPERATIONS);
+  if (longTag === undefined || long.length < LARGE_FIXTURE_LONG_TAG_OPERATIONS) throw new Error(`the large fixture has fewer than ${LARGE_FIXTURE_LONG_TAG_OPERATIONS} operations for its long tag`);
+  for (const operation of long) operation.tags = [longTag];
+  // Tags left without operations are left out, as a description would.
+  spec.tags = (spec.tags as {name: string}[]).filter((tag) => operations.some((operation) => operation.tags?.includes(tag.name)));
   spec.webhooks = Object.fromEntries(
     Array.from({length: LARGE_FIXTURE_WEBHOOKS}, (_, index) => [
       `record-event-${index + 1}`,

@@ -43,6 +43,8 @@ const PLAIN_PATH = /^\/[A-Za-z0-9\-._~/]*$/;
 export interface DocLinksOptions {
   /** Every item's classes: the classic theme's link class, its level's (the category's plus one) and `menu__list-item`. */
   itemClass: string;
+  /** An `html` item's own classes: the classic theme's link class and its level's. */
+  linkClass: string;
   /** What the category gives its links: 0 when open. */
   tabIndex: number;
   /** The docs plugin's `isVisibleSidebarItem` and `isActiveSidebarItem`, for the current page. */
@@ -56,20 +58,28 @@ function isDocLink(item: PropSidebarItem): item is PropSidebarItemLink {
   return item.type === 'link' && typeof item.docId === 'string' && typeof item.label === 'string';
 }
 
+/** Whether `docLinksHtml` writes `item`'s markup: a doc link whose target is a plain path. */
+export function isPlainDocLink(item: PropSidebarItem, targetOf: (href: string) => string): boolean {
+  return isDocLink(item) && item.autoAddBaseUrl !== false && PLAIN_PATH.test(targetOf(item.href));
+}
+
 /**
  * The `<li>` elements classic `DocSidebarItems` renders for `items` (the
- * visible ones, each a classic `DocSidebarItem/Link`), or undefined when one
- * of them is not a doc link with a plain path, whose markup this does not
- * write.
+ * visible ones, each a classic `DocSidebarItem/Link`, or `DocSidebarItem/Html`
+ * for an `html` item without `defaultStyle`), or undefined when one of them
+ * is not a doc link with a plain path, whose markup this does not write.
  */
-export function docLinksHtml(items: PropSidebarItem[], {itemClass, tabIndex, isVisible, isActive, targetOf}: DocLinksOptions): string | undefined {
+export function docLinksHtml(items: PropSidebarItem[], {itemClass, linkClass, tabIndex, isVisible, isActive, targetOf}: DocLinksOptions): string | undefined {
   const label = escapeHtml(linkStyles.linkLabel);
   let html = '';
   for (const item of items) {
     if (!isVisible(item)) continue;
-    if (!isDocLink(item) || item.autoAddBaseUrl === false) return undefined;
+    if (item.type === 'html' && item.defaultStyle !== true) {
+      html += `<li class="${escapeHtml(clsx(linkClass, item.className))}">${item.value}</li>`;
+      continue;
+    }
+    if (!isDocLink(item) || !isPlainDocLink(item, targetOf)) return undefined;
     const target = targetOf(item.href);
-    if (!PLAIN_PATH.test(target)) return undefined;
     const active = isActive(item);
     html +=
       `<li class="${escapeHtml(clsx(itemClass, item.className))}">` +

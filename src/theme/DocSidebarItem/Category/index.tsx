@@ -1,4 +1,4 @@
-import type {ReactNode} from 'react';
+import {useEffect, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Category from '@theme-original/DocSidebarItem/Category';
 import type {Props} from '@theme/DocSidebarItem/Category';
@@ -10,8 +10,11 @@ import {applyTrailingSlash} from '@docusaurus/utils-common';
 import {ThemeClassNames} from '@docusaurus/theme-common';
 import {isSamePath} from '@docusaurus/theme-common/internal';
 import {isActiveSidebarItem, isVisibleSidebarItem} from '@docusaurus/plugin-content-docs/client';
+import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
 import {useSidebarCategoryLoads} from '@site/src/plugins/route-sections/client/sidebar-store';
-import {docLinksHtml} from './doc-links-html';
+import {isFirstPageHydrated} from '@site/src/client/hydration-state';
+import {docLinksHtml, isPlainDocLink} from './doc-links-html';
+import {WINDOWED_ABOVE, listWindow, moreItem} from './list-window';
 
 // The classic category's own stylesheet, for the same class names.
 import styles from '@docusaurus/theme-classic/lib/theme/DocSidebarItem/Category/styles.module.css';
@@ -128,26 +131,133 @@ function OpenCategory({item, level, activePath, html, linkProps}: {item: Item; l
   );
 }
 
-/** The server's category: `ClosedCategory`, `OpenCategory` when its items allow, else the classic one. */
-function ServerCategory(props: Props): ReactNode {
+/** What Docusaurus's `Link` makes of an internal target: base URL and trailing-slash setting applied. */
+function useLinkTarget(): (href: string) => string {
   const {siteConfig} = useDocusaurusContext();
   const {withBaseUrl} = useBaseUrlUtils();
+  const {trailingSlash, baseUrl} = siteConfig;
+  return (href) => applyTrailingSlash(href.startsWith('/') ? withBaseUrl(href) : href, {trailingSlash, baseUrl});
+}
+
+/** A long open category's window (./list-window.ts): its items in the window, and a link for those before and after it. */
+interface CategoryWindow {
+  before: PropSidebarItem | undefined;
+  /** Every visible item from the window's start, the window first. */
+  fromStart: PropSidebarItem[];
+  size: number;
+  after: PropSidebarItem | undefined;
+}
+
+/**
+ * The window of a long open category that the server's HTML lists and the
+ * browser hydrates, or undefined when it lists every item (a category whose
+ * items the server writes with the classic components is never windowed, so
+ * both sides agree).
+ */
+export function categoryWindow(item: Item, activePath: string, targetOf: (href: string) => string): CategoryWindow | undefined {
+  if (!rendersOpenWithLink(item, activePath) || item.href === undefined) return undefined;
+  const visible = item.items.filter((child) => isVisibleSidebarItem(child, activePath));
+  if (visible.length <= WINDOWED_ABOVE || !visible.every((child) => isPlainDocLink(child, targetOf))) return undefined;
+  const range = listWindow(visible.length, visible.findIndex((child) => isActiveSidebarItem(child, activePath)));
+  if (range === undefined) return undefined;
+  const target = targetOf(item.href);
+  const more = (count: number, where: 'before' | 'after') =>
+    moreItem(
+      translate({id: 'theme.DocSidebarItem.windowMore', message: '{count} more in {label}', description: 'A link standing for the items of a long sidebar category that the sidebar does not list yet'}, {count, label: item.label}),
+      target,
+      where,
+    ) as PropSidebarItem;
+  return {
+    before: range.start > 0 ? more(range.start, 'before') : undefined,
+    fromStart: visible.slice(range.start),
+    size: range.end - range.start,
+    after: range.end < visible.length ? more(visible.length - range.end, 'after') : undefined,
+  };
+}
+
+/** The window's items with their links: as the server lists them, or (`allAfter`) with every item after it. */
+function windowList({before, fromStart, size, after}: CategoryWindow, allAfter: boolean): PropSidebarItem[] {
+  const list = before ? [before] : [];
+  if (allAfter) return [...list, ...fromStart];
+  return [...list, ...fromStart.slice(0, size), ...(after ? [after] : [])];
+}
+
+/** The server's category: `ClosedCategory`, `OpenCategory` when its items allow, else the classic one. */
+function ServerCategory(props: Props): ReactNode {
+  const targetOf = useLinkTarget();
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const {item, onItemClick, activePath, level, index, ...linkProps} = props;
   if (rendersClosedWithLink(item, activePath)) return <ClosedCategory item={item} level={level} linkProps={linkProps} />;
   if (rendersOpenWithLink(item, activePath)) {
-    const {trailingSlash, baseUrl} = siteConfig;
-    const html = docLinksHtml(item.items, {
+    const listed = categoryWindow(item, activePath, targetOf);
+    const html = docLinksHtml(listed ? windowList(listed, false) : item.items, {
       itemClass: clsx(ThemeClassNames.docs.docSidebarItemLink, ThemeClassNames.docs.docSidebarItemLinkLevel(level + 1), 'menu__list-item'),
+      linkClass: clsx(ThemeClassNames.docs.docSidebarItemLink, ThemeClassNames.docs.docSidebarItemLinkLevel(level + 1)),
       tabIndex: 0,
       isVisible: (child) => isVisibleSidebarItem(child, activePath),
       isActive: (child) => isActiveSidebarItem(child, activePath),
-      // What Docusaurus's Link does to an internal target.
-      targetOf: (href) => applyTrailingSlash(href.startsWith('/') ? withBaseUrl(href) : href, {trailingSlash, baseUrl}),
+      targetOf,
     });
     if (html !== undefined) return <OpenCategory item={item} level={level} activePath={activePath} html={html} linkProps={linkProps} />;
   }
   return <Category {...props} />;
+}
+
+/**
+ * The browser's category: the classic one, which hydrates a long category's
+ * window as the server wrote it (`categoryWindow`), then, once the browser is
+ * idle, lists every item after it too: below what the reader sees, so
+ * nothing on screen moves. The items before it come when the reader asks
+ * for them with the link that stands for them (it leads to the category's
+ * page without JavaScript), or goes to another page: putting them in
+ * unasked would move what is on screen, or scroll the sidebar under the
+ * reader (Chromium counts either as a layout shift).
+ */
+function ClientCategory(props: Props): ReactNode {
+  const targetOf = useLinkTarget();
+  const [hydrated] = useState(() => ({path: props.activePath, window: isFirstPageHydrated() ? undefined : categoryWindow(props.item, props.activePath, targetOf)}));
+  const [shown, setShown] = useState<'window' | 'after' | 'whole'>(hydrated.window === undefined ? 'whole' : 'window');
+  const target = props.item.href === undefined ? undefined : targetOf(props.item.href);
+
+  useEffect(() => {
+    if (shown !== 'window') return undefined;
+    const listAfter = () => setShown('after');
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(listAfter, {timeout: 2000});
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(listAfter, 200);
+    return () => window.clearTimeout(timer);
+  }, [shown]);
+
+  useEffect(() => {
+    if (shown !== 'whole' && props.activePath !== hydrated.path) setShown('whole');
+  }, [shown, props.activePath, hydrated.path]);
+
+  // The links for the items outside the window list them in their place (the focus goes to the first of them).
+  const [focusIndex, setFocusIndex] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    if (shown === 'whole' || target === undefined) return undefined;
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest(`a[data-window][href="${CSS.escape(target)}"]`) : null;
+      if (link === null || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      const item = link.parentElement;
+      if (document.activeElement === link && item?.parentElement) setFocusIndex(Array.prototype.indexOf.call(item.parentElement.children, item));
+      setShown(link.getAttribute('data-window') === 'before' ? 'whole' : 'after');
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [shown, target]);
+  useEffect(() => {
+    if (focusIndex === undefined || target === undefined) return;
+    setFocusIndex(undefined);
+    const header = document.querySelector(`.menu__list-item-collapsible > a[href="${CSS.escape(target)}"]`);
+    header?.parentElement?.parentElement?.querySelector<HTMLElement>(`:scope > ul > li:nth-child(${focusIndex + 1}) > a`)?.focus();
+  }, [focusIndex, target]);
+
+  const items = hydrated.window === undefined || shown === 'whole' ? undefined : windowList(hydrated.window, shown === 'after');
+  return <Category {...props} item={items === undefined ? props.item : {...props.item, items}} />;
 }
 
 /**
@@ -168,5 +278,5 @@ function ServerCategory(props: Props): ReactNode {
 export default function DocSidebarItemCategory(props: Props): ReactNode {
   useSidebarCategoryLoads();
   if (typeof window === 'undefined') return <ServerCategory {...props} />;
-  return <Category {...props} />;
+  return <ClientCategory {...props} />;
 }

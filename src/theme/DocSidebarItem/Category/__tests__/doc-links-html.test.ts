@@ -4,6 +4,7 @@ import {describe, expect, it} from 'vitest';
 import {escapeHtml} from '@site/src/client/escape-html';
 
 import {docLinksHtml} from '../doc-links-html';
+import {WINDOWED_ABOVE, WINDOW_BEFORE, WINDOW_SIZE, listWindow, moreItem} from '../list-window';
 
 const link = (id: string, extra: Record<string, unknown> = {}): PropSidebarItem =>
   ({type: 'link', label: `Label ${id}`, href: `/docs/api/${id}`, docId: `api/${id}`, className: 'get api-method', ...extra}) as PropSidebarItem;
@@ -11,6 +12,7 @@ const link = (id: string, extra: Record<string, unknown> = {}): PropSidebarItem 
 // The docs plugin's tests, for the page /docs/api/b (their module loads only in a Docusaurus bundle).
 const options = {
   itemClass: 'theme-doc-sidebar-item-link theme-doc-sidebar-item-link-level-2 menu__list-item',
+  linkClass: 'theme-doc-sidebar-item-link theme-doc-sidebar-item-link-level-2',
   tabIndex: 0,
   isActive: (item: PropSidebarItem) => item.type === 'link' && item.href === '/docs/api/b',
   isVisible: (item: PropSidebarItem) => item.type !== 'link' || !item.unlisted || item.href === '/docs/api/b',
@@ -39,7 +41,7 @@ describe('docLinksHtml', () => {
     const others: PropSidebarItem[] = [
       {type: 'link', label: 'External', href: 'https://example.com/'} as PropSidebarItem,
       {type: 'link', label: 'Not a doc', href: '/docs/custom'} as PropSidebarItem,
-      {type: 'html', value: '<hr>'} as PropSidebarItem,
+      {type: 'html', value: '<hr>', defaultStyle: true} as PropSidebarItem,
       {type: 'category', label: 'Nested', items: [link('x')], collapsed: true, collapsible: true} as PropSidebarItem,
       link('encoded', {href: '/docs/api/caf%C3%A9'}),
       link('query', {href: '/docs/api/a?x=1'}),
@@ -47,5 +49,33 @@ describe('docLinksHtml', () => {
     ];
     for (const other of others) expect(docLinksHtml([link('a'), other], options)).toBeUndefined();
     expect(docLinksHtml([], options)).toBe('');
+  });
+
+  it('writes an html item as classic DocSidebarItem/Html renders it without defaultStyle: its value as it is', () => {
+    const html = docLinksHtml([moreItem('3 more in <Repos>', '/docs/api/repos', 'before') as PropSidebarItem, link('b')], options);
+    expect(html).toBe(
+      '<li class="theme-doc-sidebar-item-link theme-doc-sidebar-item-link-level-2 menu__list-item sidebar-window-more"><a class="menu__link" href="/docs/api/repos" data-window="before">3 more in &lt;Repos&gt;</a></li>' +
+        '<li class="theme-doc-sidebar-item-link theme-doc-sidebar-item-link-level-2 menu__list-item get api-method"><a class="menu__link menu__link--active" aria-current="page" tabindex="0" href="/docs/api/b"><span class="linkLabel">Label b</span></a></li>',
+    );
+  });
+});
+
+describe('listWindow', () => {
+  it('lists every item of a category up to WINDOWED_ABOVE, else a window around the current one', () => {
+    expect(listWindow(WINDOWED_ABOVE, 50)).toBeUndefined();
+    expect(listWindow(200, -1)).toEqual({start: 0, end: WINDOW_SIZE});
+    expect(listWindow(200, 3)).toEqual({start: 0, end: WINDOW_SIZE});
+    expect(listWindow(200, 100)).toEqual({start: 100 - WINDOW_BEFORE, end: 100 - WINDOW_BEFORE + WINDOW_SIZE});
+    // Near the end, the window still holds WINDOW_SIZE items.
+    expect(listWindow(200, 199)).toEqual({start: 200 - WINDOW_SIZE, end: 200});
+    for (let count = WINDOWED_ABOVE + 1; count < 130; count += 7) {
+      for (let active = -1; active < count; active++) {
+        const {start, end} = listWindow(count, active)!;
+        expect(end - start).toBe(WINDOW_SIZE);
+        expect(start).toBeGreaterThanOrEqual(0);
+        expect(end).toBeLessThanOrEqual(count);
+        if (active >= 0) expect(active >= start && active < end).toBe(true);
+      }
+    }
   });
 });
