@@ -207,7 +207,7 @@ test.describe('code samples', () => {
     await expect(panel).toContainText('curl --request POST');
   });
 
-  test('a Markdown page keeps its highlighted code on load, and a dark-mode reader gets dark code from the server HTML', async ({page}) => {
+  test('a Markdown page keeps its highlighted code on load, and a dark-mode reader gets dark code from the server HTML', async ({page, browser, baseURL}) => {
     const prismScripts = collectPrismScripts(page);
     await gotoHydrated(page, '/docs');
     await waitForNetworkQuiet(page);
@@ -238,6 +238,13 @@ test.describe('code samples', () => {
     await expect.poll(colours).not.toEqual(dark);
     expect(await code.locator('span.token').count()).toBeGreaterThan(3);
     expect(prismScripts, 'Prism loaded for a colour-mode switch').toEqual([]);
+
+    // Without JavaScript no mode is set (the inline script sets it): the code has the light colours.
+    const context = await browser.newContext({javaScriptEnabled: false});
+    const noScript = await context.newPage();
+    await noScript.goto(`${baseURL}/docs`);
+    expect(await noScript.locator('main pre').first().evaluate((pre) => [getComputedStyle(pre).backgroundColor, getComputedStyle(pre.querySelector('.token:not(.plain)') as Element).color])).toEqual(light);
+    await context.close();
   });
 
   test('a page opened by client-side navigation highlights its code samples', async ({page}) => {

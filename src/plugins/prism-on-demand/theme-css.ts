@@ -11,7 +11,7 @@ import type {PrismTheme} from 'prism-react-renderer';
  * these rules the server HTML is right in both modes, and switching modes
  * re-renders nothing.
  *
- * Each theme's rules are scoped to `[data-theme=…]`, which Docusaurus sets on
+ * Each theme's rules are scoped to `[data-theme=…]` (light: any but dark), which Docusaurus sets on
  * `<html>` before the first paint. Entries keep the theme's order, so a type
  * listed twice ends with its last style, as prism-react-renderer merges them.
  */
@@ -38,7 +38,8 @@ function declarations(style: Record<string, unknown>): string {
 }
 
 function themeRules(theme: PrismTheme, mode: 'light' | 'dark'): string[] {
-  const scope = `[data-theme='${mode}']`;
+  // Light where no mode is set: Docusaurus sets data-theme with an inline script, which a reader without JavaScript never runs.
+  const scope = mode === 'light' ? ":root:not([data-theme='dark'])" : "[data-theme='dark']";
   const rules: string[] = [];
   const plain = {
     '--prism-color': theme.plain.color,

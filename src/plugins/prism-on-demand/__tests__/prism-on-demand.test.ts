@@ -73,11 +73,11 @@ describe('prism-on-demand plugin', () => {
     withGeneratedDir((dir) => {
       const [cssFile] = prismOnDemandPlugin(siteContext(dir)).getClientModules?.() ?? [];
       const css = readFileSync(cssFile, 'utf8');
-      expect(css).toContain(`[data-theme='light']{--prism-color:${accessibleLightCodeTheme.plain.color};--prism-background-color:${accessibleLightCodeTheme.plain.backgroundColor}}`);
+      expect(css).toContain(`:root:not([data-theme='dark']){--prism-color:${accessibleLightCodeTheme.plain.color};--prism-background-color:${accessibleLightCodeTheme.plain.backgroundColor}}`);
       expect(css).toContain(`[data-theme='dark']{--prism-color:${darkCodeTheme.plain.color};--prism-background-color:${darkCodeTheme.plain.backgroundColor}}`);
       // The darkened comment colour of the light theme, Dracula's in dark mode.
       const ruleOf = (selector: string) => css.split('\n').find((line) => line.split('{')[0].split(',').includes(selector));
-      expect(ruleOf("[data-theme='light'] .token.comment")).toContain('color:#6b6b5f');
+      expect(ruleOf(":root:not([data-theme='dark']) .token.comment")).toContain('color:#6b6b5f');
       const draculaComment = darkCodeTheme.styles.find((entry) => entry.types.includes('comment'))?.style.color;
       expect(ruleOf("[data-theme='dark'] .token.comment")).toContain(`color:${draculaComment}`);
     });
@@ -99,7 +99,7 @@ describe('prism-on-demand plugin', () => {
     withGeneratedDir((dir) => {
       const [cssFile] = prismOnDemandPlugin(siteContext(dir, {})).getClientModules?.() ?? [];
       const css = readFileSync(cssFile, 'utf8');
-      expect(css).toContain(`[data-theme='light']{--prism-color:${themes.palenight.plain.color};`);
+      expect(css).toContain(`:root:not([data-theme='dark']){--prism-color:${themes.palenight.plain.color};`);
       expect(css).toContain(`[data-theme='dark']{--prism-color:${themes.palenight.plain.color};`);
     });
   });

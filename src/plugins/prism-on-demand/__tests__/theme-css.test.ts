@@ -10,7 +10,7 @@ describe('prismThemeCss', () => {
     const styled = (theme: PrismTheme) => theme.styles.filter((entry) => Object.keys(entry.style).length > 0).length;
     // One rule for the plain colours of each mode, one per styled entry.
     expect(rules(css)).toHaveLength(2 + styled(themes.github) + styled(themes.dracula));
-    for (const line of rules(css)) expect(line).toMatch(/^\[data-theme='(light|dark)'\]/);
+    for (const line of rules(css)) expect(line).toMatch(/^(:root:not\(\[data-theme='dark'\]\)|\[data-theme='dark'\])/);
   });
 
   it('writes camel-cased style properties as CSS properties, selectors for every type of an entry', () => {
@@ -20,7 +20,7 @@ describe('prismThemeCss', () => {
     };
     const css = prismThemeCss({light: theme, dark: theme});
     expect(css).toContain(
-      "[data-theme='light'] .token.comment,[data-theme='light'] .token.prolog{color:#555;font-style:italic;text-decoration-line:underline}",
+      ":root:not([data-theme='dark']) .token.comment,:root:not([data-theme='dark']) .token.prolog{color:#555;font-style:italic;text-decoration-line:underline}",
     );
   });
 
@@ -32,11 +32,11 @@ describe('prismThemeCss', () => {
         {types: ['string'], languages: ['json', 'yaml'], style: {color: 'blue'}},
       ],
     };
-    const lines = rules(prismThemeCss({light: theme, dark: theme})).filter((line) => line.startsWith("[data-theme='light']"));
+    const lines = rules(prismThemeCss({light: theme, dark: theme})).filter((line) => line.startsWith(":root:not([data-theme='dark'])"));
     expect(lines).toEqual([
-      "[data-theme='light']{}",
-      "[data-theme='light'] .token.string{color:red}",
-      "[data-theme='light'] .language-json .token.string,[data-theme='light'] .language-yaml .token.string{color:blue}",
+      ":root:not([data-theme='dark']){}",
+      ":root:not([data-theme='dark']) .token.string{color:red}",
+      ":root:not([data-theme='dark']) .language-json .token.string,:root:not([data-theme='dark']) .language-yaml .token.string{color:blue}",
     ]);
   });
 
