@@ -6,9 +6,9 @@
  * each of its 200 pages. The server's HTML lists a window of the category
  * around the current page instead, between two links to the category's page
  * that say how many items each side leaves out (a reader without JavaScript
- * finds them all there); the browser hydrates the same window, then renders
- * the whole list and keeps the current page's link where it was on screen
- * (./index.tsx).
+ * finds them all there); the browser hydrates the same window, lists the
+ * items after it once idle and those before it when the reader asks
+ * (./index.tsx says why).
  *
  * A module without the theme's aliases, so that it stays testable on its own.
  */
