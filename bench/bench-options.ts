@@ -34,6 +34,8 @@ export interface BenchOptions {
   scale: ScaleSpecName[];
   /** Limit on each scale build in minutes; undefined: each description's own default. */
   scaleTimeoutMinutes: number | undefined;
+  /** Whether the scale part rebuilds each description after an edit (off: sizes and the first build only, half the time). */
+  scaleRebuild: boolean;
   /** Descriptions the dev part previews with `npm start`, in their fixed order. */
   dev: DevSpecName[];
   /** Port on 127.0.0.1 where the dev part's `npm start` listens, away from a developer's own on 3000. */
@@ -55,6 +57,7 @@ export const DEFAULT_OPTIONS: Readonly<BenchOptions> = {
   seed: DEFAULT_SEED,
   scale: ['github'],
   scaleTimeoutMinutes: undefined,
+  scaleRebuild: true,
   dev: ['meridian'],
   devPort: 4335,
   search: [...SEARCH_SITES],
@@ -82,6 +85,8 @@ export const USAGE = `usage: npm run bench -- [options]
                              goes over the 14 GB memory limit at which a scale build stops)
   --scale-timeout=<minutes>  limit on each build of the scale and search parts (default:
                              github 30, graph 60)
+  --scale-no-rebuild         skip the scale part's rebuild after an edit (Graph's takes
+                             20 min); sizes, memory and pages are measured as always
   --dev=meridian             descriptions the dev part previews with npm start (runs only
                              when named in --only): meridian, github (installs the scale
                              part's 250 MB package on first use)
@@ -131,6 +136,7 @@ export function parseOptions(args: readonly string[]): BenchOptions {
       seed: {type: 'string'},
       scale: {type: 'string'},
       'scale-timeout': {type: 'string'},
+      'scale-no-rebuild': {type: 'boolean'},
       dev: {type: 'string'},
       'dev-port': {type: 'string'},
       search: {type: 'string'},
@@ -170,6 +176,10 @@ export function parseOptions(args: readonly string[]): BenchOptions {
   if (values.seed !== undefined) options.seed = positiveInteger('--seed', values.seed);
   if (values.scale !== undefined) options.scale = nameList('--scale', values.scale, SCALE_SPECS, 'description');
   if (values['scale-timeout'] !== undefined) options.scaleTimeoutMinutes = positiveInteger('--scale-timeout', values['scale-timeout']);
+  options.scaleRebuild = !(values['scale-no-rebuild'] ?? false);
+  if (!options.scaleRebuild && !options.parts.includes('scale')) {
+    throw new Error('[bench] --scale-no-rebuild sets up the scale part, which runs only when asked: add --only=scale');
+  }
   if (values.dev !== undefined) {
     options.dev = nameList('--dev', values.dev, DEV_SPECS, 'description');
     if (!options.parts.includes('dev')) throw new Error('[bench] --dev sets up the dev part, which runs only when asked: add --only=dev');

@@ -204,6 +204,7 @@ async function runScale(browser: Browser, options: BenchOptions, builds: BuildRe
         runs: options.runs,
         chromePath,
         timeoutMinutes: options.scaleTimeoutMinutes,
+        rebuild: options.scaleRebuild,
         log,
       }),
     );

@@ -258,6 +258,8 @@ export interface ScaleRunOptions {
   runs: number;
   chromePath: string;
   timeoutMinutes: number | undefined;
+  /** Rebuild after an edit once the pages are measured (`--scale-no-rebuild` turns it off). */
+  rebuild: boolean;
   log: (line: string) => void;
 }
 
@@ -326,6 +328,7 @@ export async function benchmarkScaleSpec(spec: ScaleSpec, options: ScaleRunOptio
     result.error = (error as Error).message;
     options.log(`[bench] scale ${spec.name}: could not measure the pages: ${result.error}`);
   }
+  if (!options.rebuild) return result;
   result.rebuild = await measureRebuild(spec, options, path.join(options.projectRoot, build.siteDir), buildSpecFile, {...buildOptions, onProgress: undefined});
   return result;
 }

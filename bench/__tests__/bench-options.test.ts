@@ -18,6 +18,12 @@ describe('parseOptions', () => {
     expect(parseOptions(['--skip=peers']).parts).toEqual(['build', 'pages']);
   });
 
+  it('rebuilds after an edit in the scale part unless told not to', () => {
+    expect(parseOptions(['--only=scale']).scaleRebuild).toBe(true);
+    expect(parseOptions(['--only=scale', '--scale=graph', '--scale-no-rebuild']).scaleRebuild).toBe(false);
+    expect(() => parseOptions(['--scale-no-rebuild'])).toThrow('[bench] --scale-no-rebuild sets up the scale part, which runs only when asked: add --only=scale');
+  });
+
   it('runs the dev part only when asked, on Meridian unless told which descriptions', () => {
     expect(parseOptions(['--only=dev'])).toMatchObject({parts: ['dev'], dev: ['meridian']});
     expect(parseOptions(['--only=dev', '--dev=github,meridian'])).toMatchObject({parts: ['dev'], dev: ['meridian', 'github']});
