@@ -5,6 +5,7 @@ import {parse} from 'yaml';
 
 import {test, expect, gotoHydrated, waitForNetworkQuiet} from './fixtures';
 import {operationRoutes, sitemapPaths} from './site-routes';
+import {parsePageModel} from '../../src/openapi/models/model-file';
 
 const root = process.cwd();
 const specText = readFileSync(path.join(root, '.spec/openapi.yaml'));
@@ -173,9 +174,7 @@ test.describe('code samples', () => {
 
   test("a code block's copy button copies the cURL sample", async ({page, context, baseURL}) => {
     await allowClipboard(context, baseURL);
-    const model = JSON.parse(readFileSync(path.join(root, 'docs/api/create-contact.page.json'), 'utf8')) as {
-      codeSamples: {id: string; code: string}[];
-    };
+    const model = parsePageModel<{codeSamples: {id: string; code: string}[]}>(readFileSync(path.join(root, 'docs/api/create-contact.page.json'), 'utf8'));
     const curl = model.codeSamples.find(({id}) => id === 'curl')?.code;
     expect(curl).toBeDefined();
     await gotoHydrated(page, '/docs/api/create-contact');

@@ -7,6 +7,7 @@ import {test, expect, gotoHydrated, waitForNetworkQuiet} from './fixtures';
 import {htmlFiles, routeOfFile} from '../../scripts/corpus/html';
 import {olderVersionPrefixes, sitemapPaths} from './site-routes';
 import {indexedPages} from './search-index';
+import {parsePageModel} from '../../src/openapi/models/model-file';
 
 /**
  * The Pagefind search (src/plugins/search, src/components/SiteSearch): an
@@ -29,7 +30,7 @@ const MODEL_DIR = path.join(process.cwd(), 'docs/api');
 /** Every operation and webhook page, from the page models the build rendered. */
 const operations: OperationModel[] = readdirSync(MODEL_DIR)
   .filter((file) => file.endsWith('.page.json'))
-  .map((file) => JSON.parse(readFileSync(path.join(MODEL_DIR, file), 'utf8')) as OperationModel)
+  .map((file) => parsePageModel<OperationModel>(readFileSync(path.join(MODEL_DIR, file), 'utf8')))
   .filter((model) => model.kind === 'operation')
   .sort((a, b) => a.id.localeCompare(b.id));
 

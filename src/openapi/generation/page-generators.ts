@@ -6,6 +6,7 @@ import {wellFormed} from '../../spec-reader/well-formed';
 import {declaredCodeSamples, operationPageModel, sampleRequest} from '../models/model';
 import {overviewPageModel, tagPageModel} from '../models/model-overview';
 import {operationPageCore, PAGE_CORE_SUFFIX} from '../models/page-core';
+import {encodePageModel} from '../models/model-file';
 import {assignPageIds, SCHEMA_PAGES_DIR} from './page-ids';
 import {holdsContent, listKept} from './kept-files';
 import {schemaLinksFor, schemaPageModel, SchemaUsageIndex} from '../models/schema-pages';
@@ -131,7 +132,8 @@ export function createPageGenerators(options: PageGeneratorOptions) {
   const writePage = (page: PageModel | OperationPageCore, suffix = '.page.json') => {
     // No lone surrogate may reach the page data, from the spec or from a code
     // sample generator: Rspack's JSON parser refuses "\ud800" and the build stops.
-    const json = JSON.stringify(page, (_key, value: unknown) => (typeof value === 'string' ? wellFormed(value) : value));
+    // In its file form (../models/model-file.ts): webhook payloads repeat whole schemas.
+    const json = JSON.stringify(encodePageModel(page), (_key, value: unknown) => (typeof value === 'string' ? wellFormed(value) : value));
     const name = `${page.id}${suffix}`;
     const file = path.join(options.outputDir, name);
     mkdirSync(path.dirname(file), {recursive: true});

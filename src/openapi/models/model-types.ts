@@ -1,7 +1,8 @@
 /**
  * The render model of the API reference: what `npm run gen` writes next to each
  * generated page (`docs/api/<id>.page.json`) and what the page components,
- * the Markdown twins and llms.txt read. Plain JSON, no functions, no cycles.
+ * the Markdown twins and llms.txt read. Plain JSON, no functions, no cycles;
+ * its file form is ./model-file.ts's.
  *
  * Spec text never reaches MDX: descriptions are Markdown parsed and sanitised
  * at build time into a small HTML syntax tree (`RichText`), rendered by React.

@@ -6,6 +6,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {operationToMarkdown, overviewToMarkdown, schemaToMarkdown, tagToMarkdown} from '../../openapi/markdown-twin';
 import {SCHEMA_PAGES_DIR} from '../../openapi/generation/page-ids';
 import type {PageModel} from '../../openapi/models/model-types';
+import {parsePageModel} from '../../openapi/models/model-file';
 import {htmlPageToMarkdown} from './html-to-markdown';
 import {LLMS_FULL_PARTS_DIR, writeLlmsFull} from './llms-full';
 import {
@@ -55,7 +56,7 @@ async function readPageModel(modelDir: string, id: string): Promise<PageModel | 
   const file = path.join(modelDir, `${id}.page.json`);
   const text = readIfExists(file);
   if (text === undefined) return undefined;
-  const model = JSON.parse(text) as PageModel;
+  const model = parsePageModel<PageModel>(text);
   if (!['operation', 'overview', 'tag', 'schema'].includes(model.kind)) {
     throw new Error(`[llms] ${file} has unknown kind ${JSON.stringify(model.kind)}; run "npm run gen" again.`);
   }

@@ -22,6 +22,9 @@ const PAGE_CORE_SUFFIX = '.page-core.json';
 /** src/plugins/page-data/client/page-model.ts, which fetches a model in the browser. */
 const PAGE_MODEL_CLIENT = path.resolve(__dirname, './client/page-model.ts');
 
+/** src/openapi/models/model-file.ts, which reads a model file's form. */
+const MODEL_FILE_MODULE = path.resolve(__dirname, '../../openapi/models/model-file.ts');
+
 /**
  * Turns a page model (`docs/api/<id>.page.json`) into the module its page
  * imports, without reading it: the work is done in the loader's pitch, so
@@ -39,7 +42,8 @@ const PAGE_MODEL_CLIENT = path.resolve(__dirname, './client/page-model.ts');
  *
  * With the option `readAtRunTime` (the server bundle), the module is a
  * stand-in that reads the file each time a page renders
- * (src/plugins/page-data/client/page-model.ts: `pageModelOf`), naming the file if it is broken;
+ * (src/plugins/page-data/client/page-model.ts: `pageModelOf`) and decodes it
+ * (src/openapi/models/model-file.ts), naming the file if it is broken;
  * the model is not kept in the bundle's module cache. The server bundle only
  * runs during the build, next to the files `npm run gen` wrote. A broken
  * model therefore fails the build when its page renders, naming the file.
@@ -53,9 +57,12 @@ function pitchPageData() {
     const key = JSON.stringify(READ_PAGE_MODEL);
     return (
       `var file = ${file};\n` +
+      `var decodePageModel = require(${JSON.stringify(MODEL_FILE_MODULE)}).decodePageModel;\n` +
       'function read() {\n' +
-      '  try { return JSON.parse(require("node:fs").readFileSync(file, "utf8")); }\n' +
+      '  var value;\n' +
+      '  try { value = JSON.parse(require("node:fs").readFileSync(file, "utf8")); }\n' +
       '  catch (error) { throw new Error(file + " is not valid JSON: " + error.message); }\n' +
+      '  return decodePageModel(value);\n' +
       '}\n' +
       // The stand-in of src/plugins/page-data/client/page-model.ts: its reader, and any other property read from the model.
       `module.exports = new Proxy({}, {get: function (_, name) { return name === ${key} ? read : read()[name]; }});\n`

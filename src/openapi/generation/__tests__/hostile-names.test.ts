@@ -10,6 +10,7 @@ import {pageOutline} from '../page-outline';
 import {SpecDocument, type JsonObject} from '../../../spec-reader/spec-document';
 import {parseSpecText} from '../../../spec-reader/parse-spec';
 import type {OperationPageModel, OverviewPageModel, SchemaPageModel, TagPageModel} from '../../models/model-types';
+import {parsePageModel} from '../../models/model-file';
 
 /**
  * Names an object literal in JavaScript reads from its prototype. Written as
@@ -127,7 +128,7 @@ describe('names a JavaScript object reads from its prototype', () => {
   it('writes every page model and Markdown twin, and leaves Object.prototype as it was', () => {
     const generators = createPageGenerators({specPath, outputDir, apiDocsBasePath: '/docs/api'});
     const twin = {siteUrl: 'https://example.com'};
-    const readModel = <T>(id: string): T => JSON.parse(readFileSync(path.join(outputDir, `${id}.page.json`), 'utf8')) as T;
+    const readModel = <T>(id: string): T => parsePageModel<T>(readFileSync(path.join(outputDir, `${id}.page.json`), 'utf8'));
     for (const entry of ids.operations) {
       generators.createApiPageMD({id: entry.pageId, type: 'api'});
       expect(existsSync(path.join(outputDir, `${entry.pageId}.page-core.json`))).toBe(true);

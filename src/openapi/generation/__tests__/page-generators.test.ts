@@ -11,6 +11,7 @@ import {operationPageModel} from '../../models/model';
 import {SpecDocument, type JsonObject} from '../../../spec-reader/spec-document';
 import type {RichText} from '../../models/model-types';
 import {elementsOf} from '../../test-helpers/rich-text';
+import {parsePageModel} from '../../models/model-file';
 
 /**
  * Two APIs' pages generated in one process, one page of each in turn, as
@@ -83,7 +84,7 @@ function hrefsIn(outputDir: string): string[] {
     }
   };
   for (const file of readdirSync(outputDir, {recursive: true, encoding: 'utf8'}).filter((name) => name.endsWith('.page.json')).sort()) {
-    visit(JSON.parse(readFileSync(path.join(outputDir, file), 'utf8')));
+    visit(parsePageModel(readFileSync(path.join(outputDir, file), 'utf8')));
   }
   return hrefs;
 }

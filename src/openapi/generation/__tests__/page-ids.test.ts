@@ -9,6 +9,7 @@ import {createPageGenerators} from '../page-generators';
 import {assignPageIds, MAX_PAGE_ID_BYTES, shortenPageId} from '../page-ids';
 import {pageOutline} from '../page-outline';
 import {SpecDocument, type JsonObject} from '../../../spec-reader/spec-document';
+import {parsePageModel} from '../../models/model-file';
 
 const ok = {responses: {'200': {description: 'OK'}}};
 
@@ -183,7 +184,7 @@ describe('page ids longer than a file name allows', () => {
       generators.createTagPageMD({id: ids.tags[0].pageId, type: 'tag'});
       generators.createSchemaPageMD({id: ids.schemas[0].pageId.split('/').pop()!, type: 'schema'});
       expect(readdirSync(dir).filter((file) => file.endsWith('.page-core.json'))).toHaveLength(3);
-      const page = JSON.parse(readFileSync(path.join(dir, `${ids.tags[0].pageId}.page.json`), 'utf8')) as {name: string};
+      const page = parsePageModel<{name: string}>(readFileSync(path.join(dir, `${ids.tags[0].pageId}.page.json`), 'utf8'));
       expect(page.name).toBe(longTag);
       for (const file of [...readdirSync(dir), ...readdirSync(path.join(dir, 'schemas'))]) expect(Buffer.byteLength(file)).toBeLessThanOrEqual(255);
     } finally {

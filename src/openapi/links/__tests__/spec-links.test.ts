@@ -13,6 +13,7 @@ import {linkBaseFor, resolveLinkBase, rewriteSpecLink, type LinkContext} from '.
 import {SpecDocument, type JsonObject} from '../../../spec-reader/spec-document';
 import type {RichText, RichTextNode, TagPageModel} from '../../models/model-types';
 import {elementsOf} from '../../test-helpers/rich-text';
+import {parsePageModel} from '../../models/model-file';
 
 const ok = {responses: {'200': {description: 'OK'}}};
 
@@ -464,7 +465,7 @@ describe('createPageGenerators', () => {
     writeFileSync(specPath, stringify(document));
     const generators = createPageGenerators({specPath, outputDir: dir, apiDocsBasePath: '/docs/api', linkBase: 'https://vendor.example/'});
     generators.createTagPageMD({id: 'pets', type: 'tag'});
-    const page = JSON.parse(readFileSync(path.join(dir, 'pets.page.json'), 'utf8')) as TagPageModel;
+    const page = parsePageModel<TagPageModel>(readFileSync(path.join(dir, 'pets.page.json'), 'utf8'));
     expect(hrefsOf(page.description)).toEqual(['https://vendor.example/docs/errors', '/docs/api/domain-records']);
   });
 

@@ -16,6 +16,7 @@ import {schemaNode} from '../schema-model';
 import {arrangedApiSidebar, arrangeSidebarItems, parseArrangement, serializeArrangement, SIDEBAR_ARRANGEMENT_FILE} from '../../generation/sidebar-arrangement';
 import {SpecDocument, type JsonObject} from '../../../spec-reader/spec-document';
 import type {OperationPageCore, OperationPageModel, SchemaNode} from '../model-types';
+import {parsePageModel} from '../model-file';
 
 /**
  * Regression tests for specs of the corpus (`npm run test:corpus`) that the
@@ -145,7 +146,7 @@ describe('webhooks (petstore.yaml x-webhooks, petstore-3.1.yaml webhooks)', () =
       const generators = createPageGenerators({specPath, outputDir: dir, apiDocsBasePath: '/docs/api'});
       const item = {id: 'new-pet', type: 'api' as const, api: {method: 'event', path: 'newPet'}};
       expect(generators.createApiPageMD(item)).toContain("import page from './new-pet.page.json';");
-      const page = JSON.parse(readFileSync(path.join(dir, 'new-pet.page.json'), 'utf8')) as OperationPageModel;
+      const page = parsePageModel<OperationPageModel>(readFileSync(path.join(dir, 'new-pet.page.json'), 'utf8'));
       expect(page).toMatchObject({id: 'new-pet', method: 'post', path: 'newPet', summary: 'New pet', webhook: true, servers: [], codeSamples: []});
       expect(page.requestBody?.content[0].mediaType).toBe('application/json');
     });
@@ -172,7 +173,7 @@ describe('webhooks (petstore.yaml x-webhooks, petstore-3.1.yaml webhooks)', () =
       writeFileSync(specPath, stringify(document.root));
       const generators = createPageGenerators({specPath, outputDir: dir, apiDocsBasePath: '/docs/api'});
       generators.createApiPageMD({id: 'add-pet', type: 'api', api: {method: 'post', path: '/pets'}});
-      const page = JSON.parse(readFileSync(path.join(dir, 'add-pet.page.json'), 'utf8')) as OperationPageModel;
+      const page = parsePageModel<OperationPageModel>(readFileSync(path.join(dir, 'add-pet.page.json'), 'utf8'));
       const core = JSON.parse(readFileSync(path.join(dir, `add-pet${PAGE_CORE_SUFFIX}`), 'utf8')) as OperationPageCore;
       expect(core).toEqual(operationPageCore(page));
       expect(core).toEqual({
@@ -319,7 +320,7 @@ describe('lone surrogates (tests/fixtures/hostile.yaml)', () => {
     );
     const generators = createPageGenerators({specPath, outputDir: dir, apiDocsBasePath: '/docs/api'});
     generators.createApiPageMD({id: 'lone', type: 'api', api: {method: 'post', path: '/lone'}});
-    const page = JSON.parse(readFileSync(path.join(dir, 'lone.page.json'), 'utf8')) as OperationPageModel;
+    const page = parsePageModel<OperationPageModel>(readFileSync(path.join(dir, 'lone.page.json'), 'utf8'));
     const strings: string[] = [];
     const collect = (value: unknown) => {
       if (typeof value === 'string') strings.push(value);
@@ -348,7 +349,7 @@ describe('tag page titles (structure.spec: every page has a title of its own)', 
     const item: {id: string; type: 'tag'; tag: {name: string}; title?: string} = {id: 'tags', type: 'tag', tag: {name: 'Tags'}};
     generators.createTagPageMD(item);
     expect(item.title).toBe('Tags API');
-    expect(JSON.parse(readFileSync(path.join(dir, 'tags.page.json'), 'utf8'))).toMatchObject({kind: 'tag', name: 'Tags'});
+    expect(parsePageModel(readFileSync(path.join(dir, 'tags.page.json'), 'utf8'))).toMatchObject({kind: 'tag', name: 'Tags'});
   });
 });
 

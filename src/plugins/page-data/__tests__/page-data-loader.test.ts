@@ -9,6 +9,8 @@ import type {Stats} from '@rspack/core';
 import pageDataPlugin, {MDX_LOADER, MODEL_FILE_NAME, MODEL_FILE_TEST, PAGE_DATA_TEST} from '../index';
 import {PAGE_CORE_SUFFIX} from '../../../openapi/models/page-core';
 import {fetchPageModel, pageModelOf} from '../client/page-model';
+import * as modelFile from '../../../openapi/models/model-file';
+import {encodePageModel} from '../../../openapi/models/model-file';
 
 const require = createRequire(import.meta.url);
 
@@ -31,6 +33,8 @@ interface LoaderThis {
   addMissingDependency?: (file: string) => void;
 }
 const pageDataLoader = require('../page-data-loader.js') as {pitch: (this: LoaderThis) => string; MODEL_FILE_QUERY: string; PAGE_CORE_SUFFIX: string};
+/** The module the server's stand-in requires to decode a model (page-data-loader.js). */
+const MODEL_FILE_MODULE = path.resolve(__dirname, '../../../openapi/models/model-file.ts');
 /** The module the browser bundle's page modules import (page-data-loader.js). */
 const PAGE_MODEL_CLIENT = path.resolve(__dirname, '../client/page-model.ts');
 /** The Rspack the site builds with (a dependency of @docusaurus/faster). */
@@ -84,8 +88,18 @@ describe('page-data-loader', () => {
   it('in the browser bundle, the model is a file of its own that the page module fetches before it settles', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'page-data-'));
     try {
-      const model = {kind: 'operation', id: 'create-contact', text: 'a "quote" \\ </script><!-- \u2028 \ud800 lone 👩‍💻 ${x}`', nested: {list: [1, 'two', null, true]}};
-      const text = JSON.stringify(model);
+      const description = {type: 'root', children: [{type: 'element', tagName: 'p', properties: {}, children: [{type: 'text', value: 'A contact of the account.'}]}]};
+      const contact = {types: ['object'], typeLabel: 'contact', refName: 'contact', description, properties: [{types: ['string'], typeLabel: 'string', name: 'email', required: true}]};
+      const model = {
+        kind: 'operation',
+        id: 'create-contact',
+        text: 'a "quote" \\ </script><!-- \u2028 \ud800 lone 👩‍💻 ${x}`',
+        nested: {list: [1, 'two', null, true]},
+        fields: [{...contact, name: 'owner', required: true}, {...contact, name: 'manager', required: false}],
+      };
+      // As `npm run gen` writes it: the browser decodes the file's form.
+      const text = JSON.stringify(encodePageModel(model));
+      expect(text).toContain('"$shared"');
       writeFileSync(path.join(dir, 'create-contact.page.json'), text);
       writeFileSync(path.join(dir, 'entry.js'), "import page from './create-contact.page.json';\nself.result = page;\n");
       const {result, files, fetched} = await bundleAndRun(dir, 'entry.js');
@@ -166,15 +180,17 @@ describe('page-data-loader', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'page-data-'));
     try {
       const file = path.join(dir, 'say "hi" \\ there.page.json');
-      const model = {kind: 'operation', text: '</script> \u2028', toc: [{id: 'a'}]};
-      writeFileSync(file, JSON.stringify(model));
+      const model = {kind: 'operation', text: '</script> \u2028', toc: [{id: 'a'}], description: {type: 'root', children: [{type: 'text', value: 'Read from its file form.'}]}};
+      writeFileSync(file, JSON.stringify(encodePageModel(model)));
       const code = pageDataLoader.pitch.call({resourcePath: file, getOptions: () => ({readAtRunTime: true})});
       const module = {exports: undefined as unknown};
-      runInNewContext(code, {module, JSON, require, Error, Proxy});
+      // The server bundle resolves the stand-in's require of model-file.ts when it is built; Node here cannot load TypeScript.
+      const bundledRequire = (id: string) => (id === MODEL_FILE_MODULE ? modelFile : require(id));
+      runInNewContext(code, {module, JSON, require: bundledRequire, Error, Proxy});
       const standIn = module.exports as {toc: unknown};
       expect(pageModelOf(standIn)).toEqual(model);
       // Read again on each render: a changed file is seen, nothing is kept.
-      writeFileSync(file, JSON.stringify({...model, text: 'changed'}));
+      writeFileSync(file, JSON.stringify(encodePageModel({...model, text: 'changed'})));
       expect(pageModelOf(standIn)).toEqual({...model, text: 'changed'});
       expect(pageModelOf(standIn)).not.toBe(pageModelOf(standIn));
       // Read directly (the overview's module reads its table of contents).

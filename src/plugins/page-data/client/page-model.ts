@@ -1,4 +1,5 @@
 import {isFirstPageHydrated} from '@site/src/client/hydration-state';
+import {decodePageModel} from '@site/src/openapi/models/model-file';
 
 /**
  * A page's render model, as its component receives it.
@@ -40,11 +41,13 @@ export function pageModelOf<T>(page: T): T {
 export async function fetchPageModel(url: string): Promise<unknown> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`Page model ${url}: HTTP ${response.status} ${response.statusText}`);
+  let value: unknown;
   try {
-    return await response.json();
+    value = await response.json();
   } catch (error) {
     throw new Error(`Page model ${url} is not valid JSON: ${(error as Error).message}`);
   }
+  return decodePageModel(value);
 }
 
 /** The key of a core model's link to its full model, under a key no page model has. */
