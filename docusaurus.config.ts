@@ -201,6 +201,8 @@ const config = {
       } satisfies Sitemap.Options,
     ],
     ['@docusaurus/theme-classic', {customCss: './src/css/custom.css'} satisfies ThemeClassic.Options],
+    // The copy and colour-mode icons as symbols each page writes once (src/theme/Icon).
+    './src/plugins/icon-sprites/index.ts',
     // The footer's and home page's links were resolved when this file loaded;
     // their problems are told (or under strict, thrown) when the site's
     // content loads, so `gen-api-docs` and each config load of `build` do not repeat them.

@@ -186,6 +186,42 @@ test.describe('code samples', () => {
     await expect.poll(() => readClipboard(page)).toBe(curl);
   });
 
+  test('the copy and colour-mode icons draw the symbols the page holds (src/plugins/icon-sprites)', async ({page, context, baseURL}) => {
+    await allowClipboard(context, baseURL);
+    // The page's timers are the test's to run: the button says "Copied" for a second, which a slow click can miss.
+    await page.clock.install();
+    await gotoHydrated(page, '/docs/api/create-contact');
+    // By its title, which stays "Copy" while its label says "Copied".
+    const copyButton = page.locator('section[aria-label="Code samples"] [role="tabpanel"]:not([hidden])').getByTitle('Copy', {exact: true});
+    const toggle = page.getByRole('button', {name: /dark and light mode/i});
+    // Each icon shown: a reference to a symbol of the page, drawn at its size (a broken reference draws nothing: an empty box).
+    for (const button of [copyButton, toggle]) {
+      const icons = await button.locator('svg').evaluateAll((svgs) =>
+        svgs
+          .filter((svg) => getComputedStyle(svg).display !== 'none' && getComputedStyle(svg).opacity !== '0')
+          .map((svg) => {
+            const href = svg.querySelector('use')?.getAttribute('href') ?? '';
+            const box = (svg as SVGGraphicsElement).getBBox();
+            return {href, symbol: document.querySelector(href)?.tagName, drawn: box.width > 0 && box.height > 0};
+          }),
+      );
+      expect(icons.length).toBeGreaterThan(0);
+      for (const icon of icons) expect(icon).toEqual({href: expect.stringMatching(/^#icon-/), symbol: 'symbol', drawn: true});
+    }
+    // A copy from the server's HTML (the page's full model held back, so the part stays as the server wrote it) says so as
+    // the classic button does: the label, and the success icon in place of the copy icon.
+    await page.route('**/assets/models/**', () => undefined);
+    await copyButton.hover();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await copyButton.click();
+    await expect(copyButton).toHaveAttribute('aria-label', 'Copied');
+    const opacities = () => copyButton.locator('svg').evaluateAll((svgs) => svgs.map((svg) => Number(getComputedStyle(svg).opacity)));
+    await expect.poll(opacities).toEqual([0, 1]);
+    await page.clock.runFor(1000);
+    await expect(copyButton).toHaveAttribute('aria-label', 'Copy code to clipboard');
+    await expect.poll(opacities).toEqual([1, 0]);
+  });
+
   test('code samples stay server HTML on load, Prism loads on first use, and highlighting survives both', async ({page}) => {
     const prismScripts = collectPrismScripts(page);
     await gotoHydrated(page, '/docs/api/create-contact');
