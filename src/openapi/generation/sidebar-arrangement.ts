@@ -125,7 +125,7 @@ function renameOverview(items: SidebarNode[], overview: SidebarArrangement['over
   return items.map((item, index) => (index === at ? {...item, id: `${id.slice(0, id.length - from.length)}${to}`} : item));
 }
 
-/** Most pages a category of names (schemas, webhooks) lists directly; a larger one lists them in groups. */
+/** Most pages a category of names (schemas, webhooks) lists directly, and most tags the sidebar's top level does; more are listed in groups. */
 export const LARGE_CATEGORY_ITEMS = 100;
 /** About how many pages each group of a large category holds. */
 const NAME_GROUP_ITEMS = 50;
@@ -151,10 +151,25 @@ export function groupedByName(items: SidebarNode[]): SidebarNode[] {
   });
 }
 
+/**
+ * The top level's tag categories in groups of names (groupedByName) when
+ * there are more than LARGE_CATEGORY_ITEMS of them, the first group where the
+ * first tag was; every other item in its place. Each tag is a closed category
+ * on every page: Microsoft Graph's 417 were two thirds of each page's HTML.
+ */
+function groupedTagCategories(items: SidebarNode[], schemasCategory: SidebarNode | undefined): SidebarNode[] {
+  const isTag = (item: SidebarNode) => item.type === 'category' && item !== schemasCategory;
+  const tags = items.filter(isTag);
+  if (tags.length <= LARGE_CATEGORY_ITEMS) return items;
+  const first = tags[0];
+  return items.flatMap((item) => (item === first ? groupedByName(tags) : isTag(item) ? [] : [item]));
+}
+
 /** The sidebar as the site shows it, from the plugin's: the overview under its page id, webhooks in a
  * "Webhooks" category of their own, schema pages named by their schema and
  * grouped in a collapsed "Schemas" category with an index page; either
- * category, when large, in groups of names (groupedByName). */
+ * category, when large, in groups of names (groupedByName), and so the tags
+ * when there are many. */
 export function arrangeSidebarItems(items: SidebarNode[], arrangement: SidebarArrangement): SidebarNode[] {
   const webhooks: SidebarNode[] = [];
   const webhookIds = new Set<string>();
@@ -205,7 +220,10 @@ export function arrangeSidebarItems(items: SidebarNode[], arrangement: SidebarAr
       }
       return [item];
     });
-  const arranged = nestTagCategories(withoutLabelCategories(visit(renameOverview(items, arrangement.overview)), arrangement.labelTags), arrangement.tagParents);
+  const arranged = groupedTagCategories(
+    nestTagCategories(withoutLabelCategories(visit(renameOverview(items, arrangement.overview)), arrangement.labelTags), arrangement.tagParents),
+    schemasCategory,
+  );
   if (webhooks.length === 0) return arranged;
   // In the description's order (the order of webhookPageIds), not the order
   // of the tag categories and the outline's keys the plugin found them in.

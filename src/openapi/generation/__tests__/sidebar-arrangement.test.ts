@@ -75,6 +75,34 @@ describe('arrangeSidebarItems with large categories of names', () => {
   });
 });
 
+describe('arrangeSidebarItems with many tags', () => {
+  const tag = (name: string) => ({type: 'category', label: name, link: {type: 'doc', id: `api/${name}`}, items: [{type: 'doc', id: `api/list-${name}`, label: `List ${name}`}]});
+  const arrange = (tags: Node[]) =>
+    arrangeSidebarItems(
+      [{type: 'doc', id: 'api/overview'}, ...tags, {type: 'doc', id: 'api/untagged-operation'}, {type: 'category', label: 'Schemas', items: [schemaDoc('pet')]}],
+      {schemaLabels: new Map([['schemas/pet', 'Pet']]), webhookPageIds: new Set(['pet-born']), schemasIndexSlug: '/api/schemas'},
+    ) as Node[];
+
+  it('lists up to LARGE_CATEGORY_ITEMS tags as they are, in the description\'s order', () => {
+    const tags = names(LARGE_CATEGORY_ITEMS).map(tag);
+    const arranged = arrange(tags);
+    expect(arranged.map((item) => item.label ?? item.id)).toEqual(['api/overview', ...names(LARGE_CATEGORY_ITEMS), 'api/untagged-operation', 'Schemas']);
+  });
+
+  it('lists more in closed groups of names where the first tag was, each tag whole, every other item in its place', () => {
+    const tags = names(417).map(tag);
+    const arranged = arrange(tags);
+    expect(arranged[0].id).toBe('api/overview');
+    const groups = arranged.slice(1, -2);
+    expect(groups).toHaveLength(9);
+    expect(groups.every((group) => group.type === 'category' && group.collapsed === true && group.customProps?.[NAME_GROUP] === true)).toBe(true);
+    expect(groups[0].label).toBe('item-0001 – item-0046');
+    // Each tag's category as it was, in name order.
+    expect(groups.flatMap((group) => group.items!)).toEqual([...tags].reverse());
+    expect(arranged.slice(-2).map((item) => item.label ?? item.id)).toEqual(['api/untagged-operation', 'Schemas']);
+  });
+});
+
 describe('withNameGroupsOpened', () => {
   it('lists the pages of each group of names in place of the group, and leaves other categories as they are', () => {
     const pages = names(LARGE_CATEGORY_ITEMS + 20).map(schemaDoc);
