@@ -201,7 +201,7 @@ const config = {
       } satisfies Sitemap.Options,
     ],
     ['@docusaurus/theme-classic', {customCss: './src/css/custom.css'} satisfies ThemeClassic.Options],
-    // The copy and colour-mode icons as symbols each page writes once (src/theme/Icon).
+    // The copy buttons' icons as symbols each page writes once (src/theme/Icon).
     './src/plugins/icon-sprites/index.ts',
     // The footer's and home page's links were resolved when this file loaded;
     // their problems are told (or under strict, thrown) when the site's

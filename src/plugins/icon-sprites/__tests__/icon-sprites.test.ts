@@ -8,9 +8,6 @@ import iconSpritesPlugin from '../index';
 import {ICON_SPRITES, spriteDefs, spriteId, type SpriteName} from '../sprites';
 import IconCopy from '../../../theme/Icon/Copy';
 import IconSuccess from '../../../theme/Icon/Success';
-import IconLightMode from '../../../theme/Icon/LightMode';
-import IconDarkMode from '../../../theme/Icon/DarkMode';
-import IconSystemColorMode from '../../../theme/Icon/SystemColorMode';
 
 const require = createRequire(import.meta.url);
 const classicTheme = path.dirname(require.resolve('@docusaurus/theme-classic/package.json'));
@@ -27,9 +24,6 @@ function classicIcon(name: SpriteName): {viewBox: string; sized: boolean; path: 
 const components: Record<SpriteName, ComponentType<Record<string, unknown>>> = {
   Copy: IconCopy,
   Success: IconSuccess,
-  LightMode: IconLightMode,
-  DarkMode: IconDarkMode,
-  SystemColorMode: IconSystemColorMode,
 };
 
 describe('icon sprites', () => {
