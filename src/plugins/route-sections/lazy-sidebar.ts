@@ -86,20 +86,21 @@ function linksOf(items: readonly SidebarItem[], into: SidebarItem[] = []): Sideb
 
 /**
  * What a category keeps of its first item until its file arrives: a link as
- * a link with its label; a group (a category of links, as large categories of
- * names have) as itself holding only its own first link, which renders the
- * same closed group, with the same fallback link, as the whole one.
+ * a link with its label; a category (a group of a large category of names, a
+ * tag in a group of tags) as itself holding only the stand-in of its own
+ * first item, which renders the same closed category, with the same link or
+ * fallback link, as the whole one.
  */
 function firstItemStandIn(first: SidebarItem | undefined): SidebarItem | undefined {
   if (first?.type === 'link') return {type: 'link', href: first.href, label: first.label};
-  if (first?.type !== 'category' || typeof first.href === 'string') return undefined;
+  if (first?.type !== 'category') return undefined;
   const inner = firstItemStandIn(first.items?.[0]);
   return inner && {...first, items: [inner]};
 }
 
 /**
  * The categories of `props` (a docs version prop) that can load on demand:
- * top-level, with a link (or a group starting with one) as first item, and
+ * top-level, with a link (or a category starting with one) as first item, and
  * every page in `movedPaths` (so a route section can name them); and the
  * sidebars named in `wholeSidebars` (sidebars that only routes in
  * `movedPaths` show) whose links are all in `movedPaths`; undefined when

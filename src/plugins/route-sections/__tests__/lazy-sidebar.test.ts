@@ -35,6 +35,7 @@ describe('lazySidebar', () => {
         },
       },
       {sidebar: 'openApiSidebar', index: 3, chunk: {items: sidebar[3]!.items, docs: {}}},
+      {sidebar: 'openApiSidebar', index: 4, chunk: {items: sidebar[4]!.items, docs: {}}},
     ]);
   });
 
@@ -43,9 +44,10 @@ describe('lazySidebar', () => {
     // The first item as a bare link: no doc id, class or other field (they come with the category's file).
     expect(items[1]).toEqual({...sidebar[1], items: [{type: 'link', href: '/docs/api/create-contact', label: '/docs/api/create-contact'}]});
     expect(items[3]).toEqual({...sidebar[3], items: [{type: 'link', href: '/docs/api/get-user', label: '/docs/api/get-user'}]});
-    // A page outside the sections, a category first: as they were.
+    // A category whose first item is a category (a tag in a group of tags): that category, holding only its own first link.
+    expect(items[4]).toEqual({...sidebar[4], items: [{...sidebar[4]!.items![0], items: [{type: 'link', href: '/docs/api/deep', label: '/docs/api/deep'}]}]});
+    // A page outside the sections: as it was.
     expect(items[2]).toBe(sidebar[2]);
-    expect(items[4]).toBe(sidebar[4]);
     expect(items[0]).toBe(sidebar[0]);
     expect(lazy.props.version.docs).toEqual({intro: {id: 'intro'}});
     expect(lazy.props.version.label).toBe('Next');
@@ -82,6 +84,9 @@ describe('lazySidebar', () => {
       '/docs/api/create-contact': [0],
       '/docs/api/list-contacts': [0],
       '/docs/api/get-user': [1],
+      '/docs/api/nested': [2],
+      '/docs/api/inner': [2],
+      '/docs/api/deep': [2],
     });
   });
 
@@ -111,6 +116,7 @@ describe('sidebarCategoryFiles', () => {
     expect(files).toEqual([
       [`${directory}sidebar-category-0.json`, JSON.stringify(lazy.categories[0]!.chunk)],
       [`${directory}sidebar-category-1.json`, JSON.stringify(lazy.categories[1]!.chunk)],
+      [`${directory}sidebar-category-2.json`, JSON.stringify(lazy.categories[2]!.chunk)],
     ]);
     expect(files[0]![0]).toBe(sidebarCategoryFile(directory, 0));
   });
