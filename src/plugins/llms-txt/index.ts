@@ -56,7 +56,12 @@ async function readPageModel(modelDir: string, id: string): Promise<PageModel | 
   const file = path.join(modelDir, `${id}.page.json`);
   const text = readIfExists(file);
   if (text === undefined) return undefined;
-  const model = parsePageModel<PageModel>(text);
+  let model: PageModel;
+  try {
+    model = parsePageModel<PageModel>(text);
+  } catch (error) {
+    throw new Error(`[llms] ${file}: ${(error as Error).message}; run "npm run gen" again.`);
+  }
   if (!['operation', 'overview', 'tag', 'schema'].includes(model.kind)) {
     throw new Error(`[llms] ${file} has unknown kind ${JSON.stringify(model.kind)}; run "npm run gen" again.`);
   }

@@ -62,7 +62,8 @@ function pitchPageData() {
       '  var value;\n' +
       '  try { value = JSON.parse(require("node:fs").readFileSync(file, "utf8")); }\n' +
       '  catch (error) { throw new Error(file + " is not valid JSON: " + error.message); }\n' +
-      '  return decodePageModel(value);\n' +
+      '  try { return decodePageModel(value); }\n' +
+      '  catch (error) { throw new Error(file + ": " + error.message); }\n' +
       '}\n' +
       // The stand-in of src/plugins/page-data/client/page-model.ts: its reader, and any other property read from the model.
       `module.exports = new Proxy({}, {get: function (_, name) { return name === ${key} ? read : read()[name]; }});\n`

@@ -21,6 +21,7 @@ import {
   type TwinPageWithMarkdown,
 } from '../llms';
 import {DEFAULT_OPTIONS, validateOptions} from '../llms-options';
+import {encodePageModel} from '../../../openapi/models/model-file';
 
 const site: LlmsSiteInfo = {url: 'https://docs.meridian.example', baseUrl: '/'};
 /** The source URLs of the twins in an llms-full.txt. */
@@ -349,7 +350,8 @@ describe('collectTwinPages and the plugin', () => {
     await mkdir(path.join(siteDir, 'docs/api'), {recursive: true});
     await mkdir(outDir);
     for (const model of models) {
-      await writeFile(path.join(siteDir, 'docs/api', `${model.id}.page.json`), JSON.stringify(model));
+      // In the file form `npm run gen` writes (src/openapi/models/model-file.ts).
+      await writeFile(path.join(siteDir, 'docs/api', `${model.id}.page.json`), JSON.stringify(encodePageModel(model)));
     }
     await writeFile(
       path.join(outDir, 'docs.html'),
@@ -359,6 +361,20 @@ describe('collectTwinPages and the plugin', () => {
 
   afterAll(async () => {
     await rm(siteDir, {recursive: true, force: true});
+  });
+
+  it('names a model file it cannot read', async () => {
+    const brokenSite = await mkdtemp(path.join(os.tmpdir(), 'llms-txt-broken-'));
+    try {
+      const file = path.join(brokenSite, 'docs/api/broken.page.json');
+      await mkdir(path.dirname(file), {recursive: true});
+      await writeFile(file, '{"kind": "operation", "requestBody": {"$s": 1}}');
+      await expect(
+        collectTwinPages({outDir: path.join(brokenSite, 'build'), routesPaths: ['/docs/api/broken'], siteConfig, siteDir: brokenSite}, DEFAULT_OPTIONS, () => undefined),
+      ).rejects.toThrow(`[llms] ${file}: page model: shared subtree 1 is not in the table; run "npm run gen" again.`);
+    } finally {
+      await rm(brokenSite, {recursive: true, force: true});
+    }
   });
 
   it('reads models for API pages and HTML for the rest, in reading order', async () => {

@@ -197,6 +197,8 @@ describe('page-data-loader', () => {
       expect(standIn.toc).toEqual([{id: 'a'}]);
       writeFileSync(file, '{"kind": ');
       expect(() => pageModelOf(standIn)).toThrow(`${file} is not valid JSON: `);
+      writeFileSync(file, '{"kind": "operation", "node": {"$s": 2}}');
+      expect(() => pageModelOf(standIn)).toThrow(`${file}: page model: shared subtree 2 is not in the table`);
     } finally {
       rmSync(dir, {recursive: true, force: true});
     }
@@ -216,6 +218,8 @@ describe('page-data-loader', () => {
       await expect(fetchPageModel('/assets/models/b.json')).rejects.toThrow('Page model /assets/models/b.json: HTTP 404 Not Found');
       respond(new Response('{"kind": ', {status: 200}));
       await expect(fetchPageModel('/assets/models/c.json')).rejects.toThrow('Page model /assets/models/c.json is not valid JSON: ');
+      respond(new Response('{"kind": "tag", "node": {"$s": 0}}', {status: 200}));
+      await expect(fetchPageModel('/assets/models/d.json')).rejects.toThrow('Page model /assets/models/d.json: page model: shared subtree 0 is not in the table');
     } finally {
       vi.unstubAllGlobals();
     }

@@ -47,7 +47,11 @@ export async function fetchPageModel(url: string): Promise<unknown> {
   } catch (error) {
     throw new Error(`Page model ${url} is not valid JSON: ${(error as Error).message}`);
   }
-  return decodePageModel(value);
+  try {
+    return decodePageModel(value);
+  } catch (error) {
+    throw new Error(`Page model ${url}: ${(error as Error).message}`);
+  }
 }
 
 /** The key of a core model's link to its full model, under a key no page model has. */
