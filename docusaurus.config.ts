@@ -32,6 +32,7 @@ import type {PluginOptions as LlmsTxtOptions} from './src/plugins/llms-txt/llms-
 import type {PluginOptions as SearchOptions} from './src/plugins/search/search-options';
 import type {PluginOptions as HtmlMinificationOptions} from './src/plugins/html-minification/minification-options';
 import type {PluginOptions as DevProblemsOptions} from './src/plugins/dev-problems/dev-problems-options';
+import {bundleOnly} from './src/plugins/bundle-steps';
 
 // The environment, read once. `SPEC_VALIDATION=strict` makes problems with
 // the API description fatal; here: hand-written links to operations or tags
@@ -122,7 +123,9 @@ const config = {
   // machine, and CI and the publish job always build cold, so it costs more
   // memory than it saves time. Everything else in Faster stays on (v4 makes
   // each unset flag default to true).
-  future: {v4: true, faster: {rspackPersistentCache: false}},
+  // A bundling step of one compiler (src/plugins/bundle-steps) must not share
+  // the MDX cache: the server's compiler waits on the client's results.
+  future: {v4: true, faster: {rspackPersistentCache: false, mdxCrossCompilerCache: bundleOnly(process.env) === undefined}},
   // The page's scripts start after its first frame is painted: config/ssr-template.ts.
   ssrTemplate: SSR_TEMPLATE,
   // v4 namespaces localStorage keys per site ("theme-1a2b"); the product
@@ -161,6 +164,8 @@ const config = {
     // Infima and the theme's CSS in cascade layers, so the site's own rules win
     // without raising specificity (what `future.v4` asks of the preset).
     '@docusaurus/plugin-css-cascade-layers',
+    // A large site bundles its client and server in processes of their own: scripts/site-build.ts.
+    './src/plugins/bundle-steps/index.ts',
     // Previous and next links of docs from an index, not a search of the whole sidebar per doc: src/plugins/docs-navigation.
     './src/plugins/docs-navigation/index.ts',
     [

@@ -1,33 +1,70 @@
-// `docusaurus build` in two processes: the bundling, then the static
-// rendering and the plugins' postBuild:
+// `docusaurus build` in steps of their own processes for a large site: the
+// server bundle, the client bundle, then the static rendering and the
+// plugins' postBuild:
 //
-//   tsx scripts/site-build.ts [docusaurus build options]
+//   node --import tsx scripts/site-build.ts [docusaurus build options]
 //
-// The bundler keeps a large amount of native memory after it has finished (a
-// forced garbage collection does not return it), and in one
-// process that memory stays through the rendering threads and the search
-// index: the build's peak was the sum. Docusaurus can stop after bundling
-// (DOCUSAURUS_EXIT_AFTER_BUNDLING) and render from an existing bundle
-// (DOCUSAURUS_SKIP_BUNDLING); run one after the other, each process's memory
-// is returned before the next starts, at the cost of loading the site twice.
-// A site of fewer than SPLIT_FROM_PAGES docs pages builds in one process:
-// its bundler's memory is small, and the second load is a third of its build.
-// If either variable is already set, this runs one `docusaurus build` with
+// (`npm run build:site`: one process, where `tsx` would start a second one
+// beside it, which a large build's peak memory would count)
+//
+// The bundler keeps a large amount of native memory until its process exits
+// (a forced garbage collection does not return it), and Docusaurus bundles
+// its client and server side by side: in one process the build's peak was
+// the sum of both bundles, then of the bundler and the rendering threads.
+// Docusaurus can stop after bundling (DOCUSAURUS_EXIT_AFTER_BUNDLING) and
+// render from an existing bundle (DOCUSAURUS_SKIP_BUNDLING);
+// src/plugins/bundle-steps bundles one compiler (MERIDIAN_BUNDLE_ONLY). Run
+// one after the other, each process's memory is returned before the next
+// starts, at the cost of loading the site three times. A bundling step
+// empties the output folder first, so the server bundle waits outside it
+// while the client is bundled. The search index (Pagefind, a process of its
+// own) is made after the rendering's process has exited, here: beside the
+// rendering's postBuild it was the step's peak.
+//
+// SITE_BUILD_STEPS chooses: "auto" (the default) splits a site of
+// SPLIT_FROM_PAGES docs pages or more, whose bundler's memory is large;
+// "split" always; "one" never. If a Docusaurus step variable or
+// MERIDIAN_BUNDLE_ONLY is already set, this runs one `docusaurus build` with
 // the environment as it is.
 // Exit status: that of the first step that fails, else 0.
-import {readdirSync} from 'node:fs';
+import {existsSync, readdirSync, renameSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 
+import {BUNDLE_ONLY_VARIABLE} from '../src/plugins/bundle-steps';
+import {runSearchJob, SEARCH_JOB_VARIABLE} from '../src/plugins/search';
 import {runDocusaurus} from './docusaurus-command';
 
-export const STEPS = [
-  {name: 'bundling', variable: 'DOCUSAURUS_EXIT_AFTER_BUNDLING'},
-  {name: 'static rendering', variable: 'DOCUSAURUS_SKIP_BUNDLING'},
-] as const;
+export const EXIT_AFTER_BUNDLING = 'DOCUSAURUS_EXIT_AFTER_BUNDLING';
+export const SKIP_BUNDLING = 'DOCUSAURUS_SKIP_BUNDLING';
 
-/** Docs pages from which the bundling and the rendering run in processes of their own. */
+/** The variable that chooses between one process and steps. */
+export const BUILD_STEPS_VARIABLE = 'SITE_BUILD_STEPS';
+export type BuildStepsChoice = 'auto' | 'split' | 'one';
+
+/** Docs pages from which "auto" builds in steps. */
 export const SPLIT_FROM_PAGES = 1000;
+
+/** The server bundle's folder in the output, as Docusaurus writes it (lib/webpack/server.js) and reads it back to render. */
+export const SERVER_BUNDLE_DIR = '__server';
+export const SERVER_BUNDLE_FILE = 'server.bundle.js';
+
+/** What runs after a step: the server bundle set aside before the client's bundling empties the output, then put back; the search index the rendering's search plugin left as a job. */
+export type StepFinish = 'set server bundle aside' | 'put server bundle back' | 'index for search';
+
+export interface BuildStep {
+  name: string;
+  env: NodeJS.ProcessEnv;
+  finish?: StepFinish;
+}
+
+/** SITE_BUILD_STEPS of `env`; an unknown value is an error that names the variable. */
+export function buildStepsChoice(env: NodeJS.ProcessEnv): BuildStepsChoice {
+  const value = env[BUILD_STEPS_VARIABLE];
+  if (value === undefined || value === '') return 'auto';
+  if (value === 'auto' || value === 'split' || value === 'one') return value;
+  throw new Error(`[build] ${BUILD_STEPS_VARIABLE}=${JSON.stringify(value)}: expected "auto" (steps from ${SPLIT_FROM_PAGES} docs pages), "split" or "one".`);
+}
 
 /** Markdown and MDX files under `docsDir` (the docs plugin's pages, generated ones included); 0 without the folder. */
 export function countDocsPages(docsDir: string): number {
@@ -40,19 +77,79 @@ export function countDocsPages(docsDir: string): number {
   return entries.filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name)).length;
 }
 
-/** The environments of the build's processes: one per step for a large site, one for a small one, or the caller's own when it already chose. */
-export function stepEnvironments(env: NodeJS.ProcessEnv, docsPages: number): {name: string; env: NodeJS.ProcessEnv}[] {
-  if (STEPS.some(({variable}) => env[variable] !== undefined) || docsPages < SPLIT_FROM_PAGES) return [{name: 'build', env}];
-  return STEPS.map(({name, variable}) => ({name, env: {...env, [variable]: 'true'}}));
+/** The build's processes: the three steps for a large site (or when asked), else one with the caller's environment; `searchJobFile` is where the rendering leaves its search job. */
+export function buildSteps(env: NodeJS.ProcessEnv, docsPages: number, searchJobFile: string): BuildStep[] {
+  const choice = buildStepsChoice(env);
+  const callerChose = [EXIT_AFTER_BUNDLING, SKIP_BUNDLING, BUNDLE_ONLY_VARIABLE].some((variable) => env[variable] !== undefined);
+  if (callerChose || choice === 'one' || (choice === 'auto' && docsPages < SPLIT_FROM_PAGES)) return [{name: 'build', env}];
+  return [
+    {name: 'server bundling', env: {...env, [EXIT_AFTER_BUNDLING]: 'true', [BUNDLE_ONLY_VARIABLE]: 'server'}, finish: 'set server bundle aside'},
+    {name: 'client bundling', env: {...env, [EXIT_AFTER_BUNDLING]: 'true', [BUNDLE_ONLY_VARIABLE]: 'client'}, finish: 'put server bundle back'},
+    {name: 'static rendering', env: {...env, [SKIP_BUNDLING]: 'true', [SEARCH_JOB_VARIABLE]: searchJobFile}, finish: 'index for search'},
+  ];
 }
 
-function main(): number {
-  for (const step of stepEnvironments(process.env, countDocsPages(path.resolve('docs')))) {
-    const status = runDocusaurus(['build', ...process.argv.slice(2)], {prefix: '[build]', what: `docusaurus build for the ${step.name}`, env: step.env});
+/** The output folder `docusaurus build` writes with these arguments (its `--out-dir`, else `build`), from the site folder. */
+export function outputDir(siteDir: string, args: string[]): string {
+  let dir = 'build';
+  args.forEach((arg, index) => {
+    if (arg === '--out-dir' && args[index + 1] !== undefined) dir = args[index + 1];
+    else if (arg.startsWith('--out-dir=')) dir = arg.slice('--out-dir='.length);
+  });
+  return path.resolve(siteDir, dir);
+}
+
+/**
+ * Moves the server bundle between the output and `asideDir` (outside the
+ * output, on the same disk). Throws when a step did not leave what the next
+ * one needs: no server bundle after its step, or a server bundle written by
+ * the client's step (the bundle-steps seam no longer narrows the bundler).
+ */
+export function finishStep(finish: Exclude<StepFinish, 'index for search'>, outDir: string, asideDir: string): void {
+  const inOutput = path.join(outDir, SERVER_BUNDLE_DIR);
+  if (finish === 'set server bundle aside') {
+    if (!existsSync(path.join(inOutput, SERVER_BUNDLE_FILE))) throw new Error(`[build] the server bundling step wrote no ${path.join(inOutput, SERVER_BUNDLE_FILE)}.`);
+    rmSync(asideDir, {recursive: true, force: true});
+    renameSync(inOutput, asideDir);
+    return;
+  }
+  if (existsSync(inOutput)) throw new Error(`[build] the client bundling step also wrote ${inOutput}: ${BUNDLE_ONLY_VARIABLE} did not narrow Docusaurus's bundler (src/plugins/README.md, seam 21).`);
+  if (!existsSync(path.join(asideDir, SERVER_BUNDLE_FILE))) throw new Error(`[build] the server bundle set aside in ${asideDir} is gone.`);
+  renameSync(asideDir, inOutput);
+}
+
+/** Runs the search job the rendering left, if it left one (a site without the search plugin leaves none). */
+export async function indexForSearch(searchJobFile: string, siteDir: string): Promise<void> {
+  if (!existsSync(searchJobFile)) return;
+  await runSearchJob(searchJobFile, siteDir);
+  rmSync(searchJobFile);
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const siteDir = process.cwd();
+  const outDir = outputDir(siteDir, args);
+  const asideDir = path.join(siteDir, '.docusaurus', 'server-bundle-step');
+  const searchJobFile = path.join(siteDir, '.docusaurus', 'search-job.json');
+  rmSync(searchJobFile, {force: true});
+  for (const step of buildSteps(process.env, countDocsPages(path.join(siteDir, 'docs')), searchJobFile)) {
+    const status = runDocusaurus(['build', ...args], {prefix: '[build]', what: `docusaurus build for the ${step.name}`, env: step.env});
     if (status !== 0) return status;
+    if (step.finish === 'index for search') await indexForSearch(searchJobFile, siteDir);
+    else if (step.finish) finishStep(step.finish, outDir, asideDir);
   }
   return 0;
 }
 
-// Run as a command, not when a test imports stepEnvironments.
-if (require.main === module) process.exitCode = main();
+// Run as a command, not when a test imports buildSteps.
+if (require.main === module) {
+  main().then(
+    (status) => {
+      process.exitCode = status;
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : String(error));
+      process.exitCode = 1;
+    },
+  );
+}

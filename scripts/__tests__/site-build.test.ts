@@ -1,26 +1,74 @@
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {countDocsPages, SPLIT_FROM_PAGES, STEPS, stepEnvironments} from '../site-build';
+import {buildSteps, buildStepsChoice, countDocsPages, EXIT_AFTER_BUNDLING, finishStep, indexForSearch, outputDir, SKIP_BUNDLING, SPLIT_FROM_PAGES} from '../site-build';
+
+const JOB = '/site/.docusaurus/search-job.json';
 
 describe('site-build', () => {
-  it('bundles in one process, then renders in another, each with Docusaurus\'s own switch, for a large site', () => {
-    const steps = stepEnvironments({PATH: '/bin', CI: 'true'}, SPLIT_FROM_PAGES);
+  it('bundles the server, then the client, then renders, each in its own process, for a large site', () => {
+    const steps = buildSteps({PATH: '/bin', CI: 'true'}, SPLIT_FROM_PAGES, JOB);
     expect(steps).toEqual([
-      {name: 'bundling', env: {PATH: '/bin', CI: 'true', DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true'}},
-      {name: 'static rendering', env: {PATH: '/bin', CI: 'true', DOCUSAURUS_SKIP_BUNDLING: 'true'}},
+      {name: 'server bundling', env: {PATH: '/bin', CI: 'true', DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true', MERIDIAN_BUNDLE_ONLY: 'server'}, finish: 'set server bundle aside'},
+      {name: 'client bundling', env: {PATH: '/bin', CI: 'true', DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true', MERIDIAN_BUNDLE_ONLY: 'client'}, finish: 'put server bundle back'},
+      {name: 'static rendering', env: {PATH: '/bin', CI: 'true', DOCUSAURUS_SKIP_BUNDLING: 'true', MERIDIAN_SEARCH_JOB: JOB}, finish: 'index for search'},
     ]);
-    expect(STEPS.map(({variable}) => variable)).toEqual(['DOCUSAURUS_EXIT_AFTER_BUNDLING', 'DOCUSAURUS_SKIP_BUNDLING']);
   });
 
   it('builds a site of fewer pages in one process, with the environment as it is', () => {
-    expect(stepEnvironments({PATH: '/bin'}, SPLIT_FROM_PAGES - 1)).toEqual([{name: 'build', env: {PATH: '/bin'}}]);
+    expect(buildSteps({PATH: '/bin'}, SPLIT_FROM_PAGES - 1, JOB)).toEqual([{name: 'build', env: {PATH: '/bin'}}]);
+  });
+
+  it('follows SITE_BUILD_STEPS, and names it for an unknown value', () => {
+    expect(buildSteps({SITE_BUILD_STEPS: 'split'}, 10, JOB)).toHaveLength(3);
+    expect(buildSteps({SITE_BUILD_STEPS: 'one'}, 50_000, JOB)).toEqual([{name: 'build', env: {SITE_BUILD_STEPS: 'one'}}]);
+    expect(buildSteps({SITE_BUILD_STEPS: 'auto'}, SPLIT_FROM_PAGES, JOB)).toHaveLength(3);
+    expect(buildStepsChoice({})).toBe('auto');
+    expect(() => buildStepsChoice({SITE_BUILD_STEPS: 'two'})).toThrow(/SITE_BUILD_STEPS="two": expected "auto" \(steps from 1000 docs pages\), "split" or "one"/);
   });
 
   it('runs one build with the environment as it is when the caller already chose a step', () => {
-    expect(stepEnvironments({DOCUSAURUS_SKIP_BUNDLING: 'true'}, 5000)).toEqual([{name: 'build', env: {DOCUSAURUS_SKIP_BUNDLING: 'true'}}]);
-    expect(stepEnvironments({DOCUSAURUS_EXIT_AFTER_BUNDLING: ''}, 5000)).toHaveLength(1);
+    expect(buildSteps({DOCUSAURUS_SKIP_BUNDLING: 'true'}, 5000, JOB)).toEqual([{name: 'build', env: {DOCUSAURUS_SKIP_BUNDLING: 'true'}}]);
+    expect(buildSteps({DOCUSAURUS_EXIT_AFTER_BUNDLING: ''}, 5000, JOB)).toHaveLength(1);
+    expect(buildSteps({MERIDIAN_BUNDLE_ONLY: 'client', SITE_BUILD_STEPS: 'split'}, 5000, JOB)).toHaveLength(1);
+  });
+
+  it('finds the output folder from --out-dir as Docusaurus does, relative to the site', () => {
+    expect(outputDir('/site', [])).toBe('/site/build');
+    expect(outputDir('/site', ['--out-dir', 'dist/www'])).toBe('/site/dist/www');
+    expect(outputDir('/site', ['--no-minify', '--out-dir=/tmp/out'])).toBe('/tmp/out');
+  });
+
+  it('sets the server bundle aside while the client is bundled, and puts it back', () => {
+    const site = mkdtempSync(path.join(os.tmpdir(), 'site-build-steps-'));
+    try {
+      const out = path.join(site, 'build');
+      const aside = path.join(site, '.docusaurus', 'server-bundle-step');
+      expect(() => finishStep('set server bundle aside', out, aside)).toThrow(/the server bundling step wrote no .*build\/__server\/server\.bundle\.js/);
+      mkdirSync(path.join(out, '__server'), {recursive: true});
+      writeFileSync(path.join(out, '__server', 'server.bundle.js'), 'bundle');
+      mkdirSync(aside, {recursive: true});
+      writeFileSync(path.join(aside, 'stale.js'), 'from an interrupted build');
+      finishStep('set server bundle aside', out, aside);
+      expect(existsSync(path.join(out, '__server'))).toBe(false);
+      expect(existsSync(path.join(aside, 'stale.js'))).toBe(false);
+      // The client's step empties the output and writes its own files.
+      rmSync(out, {recursive: true});
+      mkdirSync(path.join(out, 'assets'), {recursive: true});
+      finishStep('put server bundle back', out, aside);
+      expect(readFileSync(path.join(out, '__server', 'server.bundle.js'), 'utf8')).toBe('bundle');
+      expect(existsSync(aside)).toBe(false);
+      expect(() => finishStep('put server bundle back', out, aside)).toThrow(/the client bundling step also wrote .*__server: MERIDIAN_BUNDLE_ONLY did not narrow/);
+      rmSync(path.join(out, '__server'), {recursive: true});
+      expect(() => finishStep('put server bundle back', out, aside)).toThrow(/set aside in .* is gone/);
+    } finally {
+      rmSync(site, {recursive: true, force: true});
+    }
+  });
+
+  it('indexes for search only when the rendering left a job (a site without the search plugin leaves none)', async () => {
+    await expect(indexForSearch(path.join(os.tmpdir(), 'no-such-dir', 'search-job.json'), '/site')).resolves.toBeUndefined();
   });
 
   it('counts the Markdown and MDX pages under the docs folder, generated ones in subfolders included', () => {
@@ -36,9 +84,13 @@ describe('site-build', () => {
     }
   });
 
-  it('relies on what Docusaurus does: both switches are read by its build', async () => {
+  it('relies on what Docusaurus does: both switches are read by its build, which empties the output only when it bundles', async () => {
     const {readFile} = await import('node:fs/promises');
     const source = await readFile(require.resolve('@docusaurus/core/lib/commands/build/buildLocale.js'), 'utf8');
-    for (const {variable} of STEPS) expect(source).toContain(`process.env.${variable} === 'true'`);
+    for (const variable of [EXIT_AFTER_BUNDLING, SKIP_BUNDLING]) expect(source).toContain(`process.env.${variable} === 'true'`);
+    expect(source).toContain('SkipBundling ? undefined : (0, clearPath_1.default)(outDir)');
+    const server = await readFile(require.resolve('@docusaurus/core/lib/webpack/server.js'), 'utf8');
+    expect(server).toContain("path_1.default.join(props.outDir, '__server')");
+    expect(server).toContain("const outputFilename = 'server.bundle.js';");
   });
 });

@@ -1,4 +1,6 @@
+import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import process from 'node:process';
 import {Worker} from 'node:worker_threads';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
@@ -66,18 +68,53 @@ export function writeSearchIndex(outDir: string, options: PluginOptions): Promis
   });
 }
 
+/**
+ * Set by scripts/site-build.ts for the rendering step of a large site: the
+ * file the plugin writes its job to instead of indexing, so that the index is
+ * made once Docusaurus's process has exited and Pagefind's memory does not
+ * add to the rendering's.
+ */
+export const SEARCH_JOB_VARIABLE = 'MERIDIAN_SEARCH_JOB';
+
+/** What `writeSearchIndex` needs, as the plugin hands it on. */
+export interface SearchJob {
+  outDir: string;
+  options: PluginOptions;
+}
+
+/** Prints what was indexed, with the index folder relative to `siteDir`. */
+export function logIndexReport(report: IndexReport, siteDir: string): void {
+  console.log(`[search] indexed ${report.pages} pages into ${path.relative(siteDir, report.outputPath)} (${report.files} files; ${report.endpoints} operations in the endpoint lists; ${report.names.names} names in ${report.names.buckets} names lists; ${report.titles.titles} titles in ${report.titles.buckets} title lists, ${report.titles.words} title words)`);
+  if ('skipped' in report.pageNames) console.warn(`[search] the index keeps Pagefind's page names: ${report.pageNames.skipped}`);
+  for (const {language, pages, before, after} of 'renamed' in report.pageNames ? report.pageNames.renamed : []) {
+    console.log(`[search] short page names (${language}, ${pages} pages): the metadata every first search loads went from ${before} to ${after} bytes gzip`);
+  }
+}
+
+/** Runs a job the plugin wrote to `jobFile`; rejects naming the file when it cannot be read. */
+export async function runSearchJob(jobFile: string, siteDir: string): Promise<void> {
+  let job: SearchJob;
+  try {
+    job = JSON.parse(readFileSync(jobFile, 'utf8')) as SearchJob;
+  } catch (error) {
+    throw new Error(`[search] could not read the search job ${jobFile}: ${(error as Error).message}`);
+  }
+  logIndexReport(await writeSearchIndex(job.outDir, validateOptions(job.options)), siteDir);
+}
+
 /** The site's search: a Pagefind index of the built docs pages and blog posts (the browser side is src/theme/SearchBar and src/pages/search). */
 export default function searchPlugin(context: LoadContext, rawOptions: unknown): Plugin {
   const options = validateOptions(rawOptions);
   return {
     name: 'search',
     async postBuild({outDir}) {
-      const report = await writeSearchIndex(outDir, options);
-      console.log(`[search] indexed ${report.pages} pages into ${path.relative(context.siteDir, report.outputPath)} (${report.files} files; ${report.endpoints} operations in the endpoint lists; ${report.names.names} names in ${report.names.buckets} names lists; ${report.titles.titles} titles in ${report.titles.buckets} title lists, ${report.titles.words} title words)`);
-      if ('skipped' in report.pageNames) console.warn(`[search] the index keeps Pagefind's page names: ${report.pageNames.skipped}`);
-      for (const {language, pages, before, after} of 'renamed' in report.pageNames ? report.pageNames.renamed : []) {
-        console.log(`[search] short page names (${language}, ${pages} pages): the metadata every first search loads went from ${before} to ${after} bytes gzip`);
+      const jobFile = process.env[SEARCH_JOB_VARIABLE];
+      if (jobFile) {
+        writeFileSync(jobFile, JSON.stringify({outDir, options} satisfies SearchJob));
+        console.log(`[search] the index is made after the rendering, in the build's own process (${SEARCH_JOB_VARIABLE}).`);
+        return;
       }
+      logIndexReport(await writeSearchIndex(outDir, options), context.siteDir);
     },
   };
 }
