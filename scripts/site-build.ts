@@ -1,6 +1,4 @@
-// `docusaurus build` in steps of their own processes for a large site: the
-// server bundle, the client bundle, then the static rendering and the
-// plugins' postBuild:
+// `docusaurus build` in steps of their own processes for a large site:
 //
 //   node --import tsx scripts/site-build.ts [docusaurus build options]
 //
@@ -8,24 +6,25 @@
 // beside it, which a large build's peak memory would count)
 //
 // The bundler keeps a large amount of native memory until its process exits
-// (a forced garbage collection does not return it), and Docusaurus bundles
-// its client and server side by side: in one process the build's peak was
-// the sum of both bundles, then of the bundler and the rendering threads.
-// Docusaurus can stop after bundling (DOCUSAURUS_EXIT_AFTER_BUNDLING) and
-// render from an existing bundle (DOCUSAURUS_SKIP_BUNDLING);
-// src/plugins/bundle-steps bundles one compiler (MERIDIAN_BUNDLE_ONLY). Run
-// one after the other, each process's memory is returned before the next
-// starts, at the cost of loading the site three times. A bundling step
-// empties the output folder first, so the server bundle waits outside it
-// while the client is bundled. The search index (Pagefind, a process of its
-// own) is made after the rendering's process has exited, here: beside the
-// rendering's postBuild it was the step's peak.
+// (a forced garbage collection does not return it). Docusaurus can stop
+// after bundling (DOCUSAURUS_EXIT_AFTER_BUNDLING) and render from an existing
+// bundle (DOCUSAURUS_SKIP_BUNDLING); run one after the other, each process's
+// memory is returned before the next starts, at the cost of loading the site
+// again. SITE_BUILD_STEPS chooses:
 //
-// SITE_BUILD_STEPS chooses: "auto" (the default) splits a site of
-// SPLIT_FROM_PAGES docs pages or more, whose bundler's memory is large;
-// "split" always; "one" never. If a Docusaurus step variable or
-// MERIDIAN_BUNDLE_ONLY is already set, this runs one `docusaurus build` with
-// the environment as it is.
+// - "auto" (the default): a site of SPLIT_FROM_PAGES docs pages or more is
+//   bundled, then rendered, in two processes; a smaller one builds in one.
+// - "one": one process.
+// - "low-memory": four steps, each alone: the server's bundling, the
+//   client's (src/plugins/bundle-steps, MERIDIAN_BUNDLE_ONLY; Docusaurus
+//   otherwise bundles both side by side), the rendering, then the search
+//   index, which the rendering's search plugin leaves as a job rather than
+//   running Pagefind beside the other plugins' postBuild. A bundling step
+//   empties the output folder first, so the server bundle waits outside it
+//   while the client is bundled. It loads the site once more than "auto".
+//
+// If a Docusaurus step variable or MERIDIAN_BUNDLE_ONLY is already set, this
+// runs one `docusaurus build` with the environment as it is.
 // Exit status: that of the first step that fails, else 0.
 import {existsSync, readdirSync, renameSync, rmSync} from 'node:fs';
 import path from 'node:path';
@@ -40,9 +39,9 @@ export const SKIP_BUNDLING = 'DOCUSAURUS_SKIP_BUNDLING';
 
 /** The variable that chooses between one process and steps. */
 export const BUILD_STEPS_VARIABLE = 'SITE_BUILD_STEPS';
-export type BuildStepsChoice = 'auto' | 'split' | 'one';
+export type BuildStepsChoice = 'auto' | 'one' | 'low-memory';
 
-/** Docs pages from which "auto" builds in steps. */
+/** Docs pages from which "auto" bundles and renders in two processes. */
 export const SPLIT_FROM_PAGES = 1000;
 
 /** The server bundle's folder in the output, as Docusaurus writes it (lib/webpack/server.js) and reads it back to render. */
@@ -62,8 +61,8 @@ export interface BuildStep {
 export function buildStepsChoice(env: NodeJS.ProcessEnv): BuildStepsChoice {
   const value = env[BUILD_STEPS_VARIABLE];
   if (value === undefined || value === '') return 'auto';
-  if (value === 'auto' || value === 'split' || value === 'one') return value;
-  throw new Error(`[build] ${BUILD_STEPS_VARIABLE}=${JSON.stringify(value)}: expected "auto" (steps from ${SPLIT_FROM_PAGES} docs pages), "split" or "one".`);
+  if (value === 'auto' || value === 'one' || value === 'low-memory') return value;
+  throw new Error(`[build] ${BUILD_STEPS_VARIABLE}=${JSON.stringify(value)}: expected "auto" (two steps from ${SPLIT_FROM_PAGES} docs pages), "one" or "low-memory".`);
 }
 
 /** Markdown and MDX files under `docsDir` (the docs plugin's pages, generated ones included); 0 without the folder. */
@@ -77,11 +76,17 @@ export function countDocsPages(docsDir: string): number {
   return entries.filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name)).length;
 }
 
-/** The build's processes: the three steps for a large site (or when asked), else one with the caller's environment; `searchJobFile` is where the rendering leaves its search job. */
+/** The build's processes as SITE_BUILD_STEPS asks, else one with the caller's environment when it already chose a step; `searchJobFile` is where a low-memory rendering leaves its search job. */
 export function buildSteps(env: NodeJS.ProcessEnv, docsPages: number, searchJobFile: string): BuildStep[] {
   const choice = buildStepsChoice(env);
   const callerChose = [EXIT_AFTER_BUNDLING, SKIP_BUNDLING, BUNDLE_ONLY_VARIABLE].some((variable) => env[variable] !== undefined);
   if (callerChose || choice === 'one' || (choice === 'auto' && docsPages < SPLIT_FROM_PAGES)) return [{name: 'build', env}];
+  if (choice === 'auto') {
+    return [
+      {name: 'bundling', env: {...env, [EXIT_AFTER_BUNDLING]: 'true'}},
+      {name: 'static rendering', env: {...env, [SKIP_BUNDLING]: 'true'}},
+    ];
+  }
   return [
     {name: 'server bundling', env: {...env, [EXIT_AFTER_BUNDLING]: 'true', [BUNDLE_ONLY_VARIABLE]: 'server'}, finish: 'set server bundle aside'},
     {name: 'client bundling', env: {...env, [EXIT_AFTER_BUNDLING]: 'true', [BUNDLE_ONLY_VARIABLE]: 'client'}, finish: 'put server bundle back'},

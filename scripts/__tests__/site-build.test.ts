@@ -7,12 +7,19 @@ import {buildSteps, buildStepsChoice, countDocsPages, EXIT_AFTER_BUNDLING, finis
 const JOB = '/site/.docusaurus/search-job.json';
 
 describe('site-build', () => {
-  it('bundles the server, then the client, then renders, each in its own process, for a large site', () => {
-    const steps = buildSteps({PATH: '/bin', CI: 'true'}, SPLIT_FROM_PAGES, JOB);
-    expect(steps).toEqual([
-      {name: 'server bundling', env: {PATH: '/bin', CI: 'true', DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true', MERIDIAN_BUNDLE_ONLY: 'server'}, finish: 'set server bundle aside'},
-      {name: 'client bundling', env: {PATH: '/bin', CI: 'true', DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true', MERIDIAN_BUNDLE_ONLY: 'client'}, finish: 'put server bundle back'},
-      {name: 'static rendering', env: {PATH: '/bin', CI: 'true', DOCUSAURUS_SKIP_BUNDLING: 'true', MERIDIAN_SEARCH_JOB: JOB}, finish: 'index for search'},
+  it('bundles in one process, then renders in another, each with Docusaurus\'s own switch, for a large site', () => {
+    expect(buildSteps({PATH: '/bin', CI: 'true'}, SPLIT_FROM_PAGES, JOB)).toEqual([
+      {name: 'bundling', env: {PATH: '/bin', CI: 'true', DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true'}},
+      {name: 'static rendering', env: {PATH: '/bin', CI: 'true', DOCUSAURUS_SKIP_BUNDLING: 'true'}},
+    ]);
+  });
+
+  it('bundles the server, then the client, then renders and leaves the search index for last, each alone, when asked for low memory', () => {
+    const env = {PATH: '/bin', SITE_BUILD_STEPS: 'low-memory'};
+    expect(buildSteps(env, 10, JOB)).toEqual([
+      {name: 'server bundling', env: {...env, DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true', MERIDIAN_BUNDLE_ONLY: 'server'}, finish: 'set server bundle aside'},
+      {name: 'client bundling', env: {...env, DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true', MERIDIAN_BUNDLE_ONLY: 'client'}, finish: 'put server bundle back'},
+      {name: 'static rendering', env: {...env, DOCUSAURUS_SKIP_BUNDLING: 'true', MERIDIAN_SEARCH_JOB: JOB}, finish: 'index for search'},
     ]);
   });
 
@@ -21,17 +28,17 @@ describe('site-build', () => {
   });
 
   it('follows SITE_BUILD_STEPS, and names it for an unknown value', () => {
-    expect(buildSteps({SITE_BUILD_STEPS: 'split'}, 10, JOB)).toHaveLength(3);
     expect(buildSteps({SITE_BUILD_STEPS: 'one'}, 50_000, JOB)).toEqual([{name: 'build', env: {SITE_BUILD_STEPS: 'one'}}]);
-    expect(buildSteps({SITE_BUILD_STEPS: 'auto'}, SPLIT_FROM_PAGES, JOB)).toHaveLength(3);
+    expect(buildSteps({SITE_BUILD_STEPS: 'auto'}, SPLIT_FROM_PAGES, JOB)).toHaveLength(2);
+    expect(buildSteps({SITE_BUILD_STEPS: 'low-memory'}, 50_000, JOB)).toHaveLength(3);
     expect(buildStepsChoice({})).toBe('auto');
-    expect(() => buildStepsChoice({SITE_BUILD_STEPS: 'two'})).toThrow(/SITE_BUILD_STEPS="two": expected "auto" \(steps from 1000 docs pages\), "split" or "one"/);
+    expect(() => buildStepsChoice({SITE_BUILD_STEPS: 'split'})).toThrow(/SITE_BUILD_STEPS="split": expected "auto" \(two steps from 1000 docs pages\), "one" or "low-memory"/);
   });
 
   it('runs one build with the environment as it is when the caller already chose a step', () => {
     expect(buildSteps({DOCUSAURUS_SKIP_BUNDLING: 'true'}, 5000, JOB)).toEqual([{name: 'build', env: {DOCUSAURUS_SKIP_BUNDLING: 'true'}}]);
     expect(buildSteps({DOCUSAURUS_EXIT_AFTER_BUNDLING: ''}, 5000, JOB)).toHaveLength(1);
-    expect(buildSteps({MERIDIAN_BUNDLE_ONLY: 'client', SITE_BUILD_STEPS: 'split'}, 5000, JOB)).toHaveLength(1);
+    expect(buildSteps({MERIDIAN_BUNDLE_ONLY: 'client', SITE_BUILD_STEPS: 'low-memory'}, 5000, JOB)).toHaveLength(1);
   });
 
   it('finds the output folder from --out-dir as Docusaurus does, relative to the site', () => {

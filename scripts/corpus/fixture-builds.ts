@@ -124,12 +124,12 @@ function largeFixture(projectRoot: string): string {
 }
 
 /**
- * Settings a fixture builds with. The large fixture builds in steps
- * (SITE_BUILD_STEPS=split), as a site of 1,000 docs pages or more does, so
- * the end-to-end suite also checks pages rendered from separately bundled
- * client and server code, and a search index made after the rendering.
+ * Settings a fixture builds with. The large fixture builds in the low-memory
+ * steps (SITE_BUILD_STEPS=low-memory), so the end-to-end suite also checks
+ * pages rendered from separately bundled client and server code, and a
+ * search index made after the rendering.
  */
-const FIXTURE_BUILD_ENV: Partial<Record<FixtureName, NodeJS.ProcessEnv>> = {large: {SITE_BUILD_STEPS: 'split'}};
+const FIXTURE_BUILD_ENV: Partial<Record<FixtureName, NodeJS.ProcessEnv>> = {large: {SITE_BUILD_STEPS: 'low-memory'}};
 
 /** Fixtures generated (seeded, the same every time) rather than committed: too large for git. */
 const GENERATED_FIXTURES: Partial<Record<FixtureName, (projectRoot: string) => string>> = {

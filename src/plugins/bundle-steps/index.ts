@@ -3,7 +3,7 @@ import type {Plugin} from '@docusaurus/types';
 /**
  * The environment variable that makes `docusaurus build` bundle one of its two
  * compilers: `client` or `server`. Unset, it bundles both, as Docusaurus does.
- * `scripts/site-build.ts` sets it for a large site's bundling steps.
+ * `scripts/site-build.ts` sets it for the bundling steps of SITE_BUILD_STEPS=low-memory.
  */
 export const BUNDLE_ONLY_VARIABLE = 'MERIDIAN_BUNDLE_ONLY';
 
@@ -54,7 +54,7 @@ export function narrowBundler(bundler: CurrentBundler, only: BundleName): void {
 }
 
 /**
- * Bundling one compiler per process, for large sites.
+ * Bundling one compiler per process, for a build short of memory.
  *
  * `docusaurus build` runs its client and server compilers side by side in one
  * process, and the bundler's native memory for both is held until it exits:

@@ -69,7 +69,7 @@ export function writeSearchIndex(outDir: string, options: PluginOptions): Promis
 }
 
 /**
- * Set by scripts/site-build.ts for the rendering step of a large site: the
+ * Set by scripts/site-build.ts for the rendering step of SITE_BUILD_STEPS=low-memory: the
  * file the plugin writes its job to instead of indexing, so that the index is
  * made once Docusaurus's process has exited and Pagefind's memory does not
  * add to the rendering's.
