@@ -164,7 +164,7 @@ const config = {
     // Infima and the theme's CSS in cascade layers, so the site's own rules win
     // without raising specificity (what `future.v4` asks of the preset).
     '@docusaurus/plugin-css-cascade-layers',
-    // A large site bundles its client and server in processes of their own: scripts/site-build.ts.
+    // With SITE_BUILD_STEPS=low-memory, the client and the server are bundled in processes of their own: scripts/site-build.ts.
     './src/plugins/bundle-steps/index.ts',
     // Previous and next links of docs from an index, not a search of the whole sidebar per doc: src/plugins/docs-navigation.
     './src/plugins/docs-navigation/index.ts',

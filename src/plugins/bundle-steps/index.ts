@@ -58,8 +58,7 @@ export function narrowBundler(bundler: CurrentBundler, only: BundleName): void {
  *
  * `docusaurus build` runs its client and server compilers side by side in one
  * process, and the bundler's native memory for both is held until it exits:
- * most of a large build's peak (GitHub REST: 1.8 GB for both, 1.3 GB for the
- * client alone, 1.1 GB for the server alone). Docusaurus has no option to
+ * most of a large build's peak. Docusaurus has no option to
  * bundle one of them; it hands both configs to the bundler's factory, which
  * it takes from the same utilities object plugins get in `configureWebpack`.
  * With MERIDIAN_BUNDLE_ONLY set, this plugin wraps that factory so it
