@@ -45,8 +45,9 @@ export default tseslint.config(
     rules: {'@typescript-eslint/no-require-imports': 'off'},
   },
   {
-    // Preloaded with `node --require` into the development server: CommonJS (src/dev-loop/dev-server-preload.cjs).
-    files: ['src/dev-loop/*.cjs'],
+    // Preloaded with `node --require` into the development server (src/dev-loop/dev-server-preload.cjs)
+    // and into the build's Docusaurus processes (scripts/peak-memory-preload.cjs): CommonJS.
+    files: ['src/dev-loop/*.cjs', 'scripts/*.cjs'],
     languageOptions: {globals: globals.node, sourceType: 'commonjs'},
     rules: {'@typescript-eslint/no-require-imports': 'off'},
   },

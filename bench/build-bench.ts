@@ -8,6 +8,7 @@ import {stringify} from 'yaml';
 import {countOperations, extendSpec, type JsonObject} from './generate-spec';
 import {parseSpecText} from '../src/spec-reader/parse-spec';
 import {runMeasured} from './run-measured';
+import {parseStepUsages, type StepUsage} from '../scripts/site-build';
 import {copySite} from '../scripts/site-copy';
 import {round, toMib} from './stats';
 
@@ -34,6 +35,8 @@ export interface PhaseResult {
   overMemory?: boolean;
   /** The machine's 1-minute load average when the step ended; above the core count, something else competed for the CPU. */
   loadAverage: number;
+  /** The Docusaurus processes the step ran one after the other, as it printed them (scripts/site-build.ts): each one's wall time and own peak memory. */
+  steps?: StepUsage[];
 }
 
 export interface BuildResult {
@@ -216,6 +219,23 @@ export async function buildInCopy(
   });
 }
 
+async function fileSize(file: string): Promise<number> {
+  return stat(file).then(
+    (info) => info.size,
+    () => 0,
+  );
+}
+
+/** The Docusaurus steps a build step printed in its part of the log (from byte `start`), if it printed any. */
+async function stepUsagesSince(logFile: string, start: number): Promise<{steps?: StepUsage[]}> {
+  const log = await readFile(logFile).then(
+    (bytes) => bytes.subarray(start).toString('utf8'),
+    () => '',
+  );
+  const steps = parseStepUsages(log);
+  return steps.length === 0 ? {} : {steps};
+}
+
 /**
  * Each step of `npm run build` of `specFile` in the copy at `siteDir` as it
  * is (a build after `buildInCopy` keeps what the first left: `build/`,
@@ -256,6 +276,7 @@ export async function runBuildSteps(
         );
       }, PROGRESS_INTERVAL_MS);
       const timeoutMs = Math.max(1_000, deadline - Date.now());
+      const logStart = await fileSize(logFile);
       const run = await runMeasured('sh', ['-c', phase.command], {cwd: siteDir, env, logFile, timeoutMs, maxRssBytes: options.maxRssBytes}).finally(() =>
         clearInterval(progress),
       );
@@ -269,6 +290,7 @@ export async function runBuildSteps(
         timedOut: run.timedOut,
         ...(run.overMemory ? {overMemory: true} : {}),
         loadAverage: round(os.loadavg()[0], 2)!,
+        ...(await stepUsagesSince(logFile, logStart)),
       });
       log(
         `[bench] build ${label}: ${phase.name} took ${run.wallSeconds.toFixed(1)} s (CPU ${run.cpuSeconds ?? 'n/a'} s), peak ${toMib(run.peakRssBytes).toFixed(0)} MB`,

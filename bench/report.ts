@@ -177,9 +177,16 @@ function formatScaleSteps(build: MeasuredBuild): string {
   return build.phases.map((phase) => `${phase.name} ${phase.wallSeconds.toFixed(1)}${phase.timedOut || phase.overMemory === true ? ' (stopped)' : ''}`).join(', ');
 }
 
+/** The Docusaurus processes a build's steps reported, each with its wall time and own peak memory (`client bundling 38.9 s, 1,334 MiB`). */
+export function formatDocusaurusProcesses(build: MeasuredBuild): string | null {
+  const steps = build.phases.flatMap((phase) => phase.steps ?? []);
+  if (steps.length === 0) return null;
+  return steps.map((step) => `${step.name} ${step.seconds.toFixed(1)} s, ${step.peakRssMib === null ? 'peak unknown' : `${formatNumber(step.peakRssMib)} MiB`}`).join('; ');
+}
+
 export function renderScaleBuildTable(specs: readonly ScaleResult[]): string {
   return renderTable(
-    ['Description', 'Source', 'Operations', 'API pages (HTML)', 'Wall time (s)', 'CPU time (s)', 'Steps, wall (s)', 'Peak RSS (MB)', 'Load avg', 'Build'],
+    ['Description', 'Source', 'Operations', 'API pages (HTML)', 'Wall time (s)', 'CPU time (s)', 'Steps, wall (s)', 'Peak RSS (MB)', 'Docusaurus processes: wall, own peak', 'Load avg', 'Build'],
     specs.map((spec) => [
       spec.title,
       spec.source,
@@ -189,10 +196,11 @@ export function renderScaleBuildTable(specs: readonly ScaleResult[]): string {
       formatNumber(spec.build.cpuSeconds, 1),
       formatScaleSteps(spec.build),
       formatNumber(spec.build.peakRssMb),
+      formatDocusaurusProcesses(spec.build),
       spec.build.phases.length === 0 ? null : formatNumber(Math.max(...spec.build.phases.map((phase) => phase.loadAverage)), 1),
       scaleBuildOutcome(spec),
     ]),
-    ['left', 'left', 'right', 'right', 'right', 'right', 'left', 'right', 'right', 'left'],
+    ['left', 'left', 'right', 'right', 'right', 'right', 'left', 'right', 'left', 'right', 'left'],
   );
 }
 
@@ -378,7 +386,7 @@ export function renderSummary(results: BenchResults): string {
       '',
       '## Scale: public descriptions',
       '',
-      `Each description comes from its npm package (nothing is fetched) and is built with the site's own \`npm run build\` (SPEC_FILE, SPEC_STRICT=1) in a cold copy of the project, with a time limit on the whole build and a memory limit of ${formatNumber(SCALE_MEMORY_LIMIT_BYTES / 1024 ** 3)} GB (summed RSS; the machine is shared and has no swap); a build that fails or runs over a limit is stopped with its process tree and reported with the step it was in, the last progress line of its log and the files \`npm run gen\` had written under docs/api. Wall time, CPU time and peak RSS are measured as in the build part, up to where the build stopped.`,
+      `Each description comes from its npm package (nothing is fetched) and is built with the site's own \`npm run build\` (SPEC_FILE, SPEC_STRICT=1) in a cold copy of the project, with a time limit on the whole build and a memory limit of ${formatNumber(SCALE_MEMORY_LIMIT_BYTES / 1024 ** 3)} GB (summed RSS; the machine is shared and has no swap); a build that fails or runs over a limit is stopped with its process tree and reported with the step it was in, the last progress line of its log and the files \`npm run gen\` had written under docs/api. Wall time, CPU time and peak RSS are measured as in the build part, up to where the build stopped. "Docusaurus processes": the processes \`npm run build:site\` ran one after the other (SITE_BUILD_STEPS), each with its wall time and its own peak RSS as the kernel counts it (its threads included; npm, the build script and child processes such as Pagefind's not), as the build printed them.`,
       '',
       renderScaleBuildTable(results.scale.specs),
       '',

@@ -1,22 +1,55 @@
 // One Docusaurus command in a child process, for the scripts of `npm run build`
 // that run Docusaurus (scripts/gen.ts, scripts/site-build.ts).
 import {spawnSync} from 'node:child_process';
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import process from 'node:process';
 
 const DOCUSAURUS = require.resolve('@docusaurus/core/bin/docusaurus.mjs');
+const PEAK_MEMORY_PRELOAD = path.join(__dirname, 'peak-memory-preload.cjs');
+
+/** What a command's process used: its wall time, and its own peak resident memory (null when it did not say: it was killed). */
+export interface CommandUsage {
+  seconds: number;
+  peakRssBytes: number | null;
+}
 
 /**
  * Runs `docusaurus <args>` with this process's terminal and `env`, and
  * returns its exit status (1 when it could not start or was killed). When it
  * is not 0, says so on stderr after `prefix`, naming the command as `what`
- * (e.g. "docusaurus build for the bundling").
+ * (e.g. "docusaurus build for the bundling"). `onUsage` gets the wall time and
+ * the process's peak memory, whatever the status.
  */
-export function runDocusaurus(args: string[], options: {prefix: string; what: string; env?: NodeJS.ProcessEnv}): number {
-  const result = spawnSync(process.execPath, [DOCUSAURUS, ...args], {stdio: 'inherit', env: options.env ?? process.env});
+export function runDocusaurus(args: string[], options: {prefix: string; what: string; env?: NodeJS.ProcessEnv; onUsage?: (usage: CommandUsage) => void}): number {
+  const env = {...(options.env ?? process.env)};
+  const nodeArgs: string[] = [];
+  let reportDir: string | undefined;
+  if (options.onUsage) {
+    reportDir = mkdtempSync(path.join(os.tmpdir(), 'docusaurus-usage-'));
+    env.PEAK_MEMORY_FILE = path.join(reportDir, 'peak-rss');
+    nodeArgs.push('--require', PEAK_MEMORY_PRELOAD);
+  }
+  const started = performance.now();
+  const result = spawnSync(process.execPath, [...nodeArgs, DOCUSAURUS, ...args], {stdio: 'inherit', env});
+  if (reportDir !== undefined) {
+    options.onUsage?.({seconds: (performance.now() - started) / 1000, peakRssBytes: readPeakRss(path.join(reportDir, 'peak-rss'))});
+    rmSync(reportDir, {recursive: true, force: true});
+  }
   if (result.error) {
     console.error(`${options.prefix} could not start ${options.what}: ${result.error.message}`);
     return 1;
   }
   if (result.status !== 0) console.error(`${options.prefix} ${options.what} stopped (${result.signal ? `signal ${result.signal}` : `exit status ${result.status}`}).`);
   return result.status ?? 1;
+}
+
+function readPeakRss(file: string): number | null {
+  try {
+    const bytes = Number(readFileSync(file, 'utf8'));
+    return Number.isFinite(bytes) && bytes > 0 ? bytes : null;
+  } catch {
+    return null;
+  }
 }

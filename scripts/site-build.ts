@@ -1,4 +1,4 @@
-// `docusaurus build` in steps of their own processes for a large site:
+// `docusaurus build`, in one process or in steps of their own processes:
 //
 //   node --import tsx scripts/site-build.ts [docusaurus build options]
 //
@@ -25,6 +25,8 @@
 //
 // If a Docusaurus step variable or MERIDIAN_BUNDLE_ONLY is already set, this
 // runs one `docusaurus build` with the environment as it is.
+// After each step it prints the step's wall time and its Docusaurus process's
+// peak memory (formatStepUsage), which the benchmark reads from the log.
 // Exit status: that of the first step that fails, else 0.
 import {existsSync, readdirSync, renameSync, rmSync} from 'node:fs';
 import path from 'node:path';
@@ -32,7 +34,7 @@ import process from 'node:process';
 
 import {BUNDLE_ONLY_VARIABLE} from '../src/plugins/bundle-steps';
 import {runSearchJob, SEARCH_JOB_VARIABLE} from '../src/plugins/search';
-import {runDocusaurus} from './docusaurus-command';
+import {runDocusaurus, type CommandUsage} from './docusaurus-command';
 
 export const EXIT_AFTER_BUNDLING = 'DOCUSAURUS_EXIT_AFTER_BUNDLING';
 export const SKIP_BUNDLING = 'DOCUSAURUS_SKIP_BUNDLING';
@@ -123,6 +125,30 @@ export function finishStep(finish: Exclude<StepFinish, 'index for search'>, outD
   renameSync(asideDir, inOutput);
 }
 
+/** A step's usage as measured: its name, wall time and peak memory in MiB (null when not known). */
+export interface StepUsage {
+  name: string;
+  seconds: number;
+  peakRssMib: number | null;
+}
+
+const STEP_USAGE_LINE = /^\[build\] step "([^"]+)": ([\d.]+) s, peak memory (?:([\d,]+) MiB|unknown)/;
+
+/** The line printed after a step: `[build] step "client bundling": 38.9 s, peak memory 1,334 MiB (its Docusaurus process: its threads, not its child processes)`. */
+export function formatStepUsage(name: string, usage: CommandUsage): string {
+  const peak = usage.peakRssBytes === null ? 'unknown' : `${Math.round(usage.peakRssBytes / 2 ** 20).toLocaleString('en-US')} MiB`;
+  return `[build] step "${name}": ${usage.seconds.toFixed(1)} s, peak memory ${peak} (its Docusaurus process: its threads, not its child processes)`;
+}
+
+/** The steps' usage lines in a build's log, in order. */
+export function parseStepUsages(log: string): StepUsage[] {
+  return log.split('\n').flatMap((line) => {
+    const match = STEP_USAGE_LINE.exec(line);
+    if (!match) return [];
+    return [{name: match[1], seconds: Number(match[2]), peakRssMib: match[3] === undefined ? null : Number(match[3].replaceAll(',', ''))}];
+  });
+}
+
 /** Runs the search job the rendering left, if it left one (a site without the search plugin leaves none). */
 export async function indexForSearch(searchJobFile: string, siteDir: string): Promise<void> {
   if (!existsSync(searchJobFile)) return;
@@ -138,7 +164,12 @@ async function main(): Promise<number> {
   const searchJobFile = path.join(siteDir, '.docusaurus', 'search-job.json');
   rmSync(searchJobFile, {force: true});
   for (const step of buildSteps(process.env, countDocsPages(path.join(siteDir, 'docs')), searchJobFile)) {
-    const status = runDocusaurus(['build', ...args], {prefix: '[build]', what: `docusaurus build for the ${step.name}`, env: step.env});
+    const status = runDocusaurus(['build', ...args], {
+      prefix: '[build]',
+      what: `docusaurus build for the ${step.name}`,
+      env: step.env,
+      onUsage: (usage) => console.log(formatStepUsage(step.name, usage)),
+    });
     if (status !== 0) return status;
     if (step.finish === 'index for search') await indexForSearch(searchJobFile, siteDir);
     else if (step.finish) finishStep(step.finish, outDir, asideDir);

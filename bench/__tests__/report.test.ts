@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
-import {escapeCell, formatKib, formatNumber, formatRatio, formatShare, localDate, renderBuildTable, renderScaleRebuildTable, renderTable, resultsBaseName} from '../report';
+import {escapeCell, formatDocusaurusProcesses, formatKib, formatNumber, formatRatio, formatShare, localDate, renderBuildTable, renderScaleRebuildTable, renderTable, resultsBaseName} from '../report';
 import type {BuildResult, MeasuredBuild, PhaseResult} from '../build-bench';
 import type {ScaleResult} from '../scale-bench';
 
@@ -132,5 +132,25 @@ describe('the rebuild table', () => {
     const missing = {operationId: 'y', route: null, build: null, editShown: false, searchIndexSeconds: null, error: 'the description has no operation "y"'};
     expect(renderScaleRebuildTable([spec(missing)])).toContain('| GitHub | y | 100.0 | n/a | n/a | n/a | n/a | n/a | n/a | the description has no operation "y" |');
     expect(renderScaleRebuildTable([spec(null)]).split('\n')).toHaveLength(2);
+  });
+});
+
+describe('formatDocusaurusProcesses', () => {
+  const phase = (name: string, steps?: PhaseResult['steps']): PhaseResult => ({name, command: `npm run ${name}`, exitCode: 0, wallSeconds: 1, peakRssMb: 1, cpuSeconds: 1, timedOut: false, loadAverage: 1, ...(steps ? {steps} : {})});
+  const build = (phases: PhaseResult[]) => ({phases}) as unknown as MeasuredBuild;
+
+  it('lists the Docusaurus processes of every step that printed them, in order, with wall time and own peak', () => {
+    const phases = [
+      phase('gen'),
+      phase('build:site', [
+        {name: 'client bundling', seconds: 38.94, peakRssMib: 1334},
+        {name: 'static rendering', seconds: 128.1, peakRssMib: null},
+      ]),
+    ];
+    expect(formatDocusaurusProcesses(build(phases))).toBe('client bundling 38.9 s, 1,334 MiB; static rendering 128.1 s, peak unknown');
+  });
+
+  it('is empty (n/a in the table) when no step printed any', () => {
+    expect(formatDocusaurusProcesses(build([phase('spec'), phase('gen')]))).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync}
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {buildSteps, buildStepsChoice, countDocsPages, EXIT_AFTER_BUNDLING, finishStep, indexForSearch, outputDir, SKIP_BUNDLING, SPLIT_FROM_PAGES} from '../site-build';
+import {buildSteps, buildStepsChoice, countDocsPages, EXIT_AFTER_BUNDLING, finishStep, formatStepUsage, indexForSearch, outputDir, parseStepUsages, SKIP_BUNDLING, SPLIT_FROM_PAGES} from '../site-build';
 
 const JOB = '/site/.docusaurus/search-job.json';
 
@@ -99,5 +99,18 @@ describe('site-build', () => {
     const server = await readFile(require.resolve('@docusaurus/core/lib/webpack/server.js'), 'utf8');
     expect(server).toContain("path_1.default.join(props.outDir, '__server')");
     expect(server).toContain("const outputFilename = 'server.bundle.js';");
+  });
+
+  it('prints each step\'s wall time and peak memory in a line the benchmark reads back from the log', () => {
+    const line = formatStepUsage('client bundling', {seconds: 38.94, peakRssBytes: 1334 * 2 ** 20 + 1000});
+    expect(line).toBe('[build] step "client bundling": 38.9 s, peak memory 1,334 MiB (its Docusaurus process: its threads, not its child processes)');
+    const killed = formatStepUsage('static rendering', {seconds: 2, peakRssBytes: null});
+    expect(killed).toContain('peak memory unknown');
+    const log = ['[INFO] [en] Creating an optimized production build...', line, '[SUCCESS] Generated static files in "build".', killed, ''].join('\n');
+    expect(parseStepUsages(log)).toEqual([
+      {name: 'client bundling', seconds: 38.9, peakRssMib: 1334},
+      {name: 'static rendering', seconds: 2, peakRssMib: null},
+    ]);
+    expect(parseStepUsages('[build] SITE_BUILD_STEPS="x": expected …')).toEqual([]);
   });
 });
