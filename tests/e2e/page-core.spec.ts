@@ -160,8 +160,20 @@ test.describe("an operation page's core", () => {
     await gotoHydrated(page, PAGE);
     await waitForNetworkQuiet(page);
     const models = recordModels(page);
+    // Docusaurus reloads the page when a navigation's preload fails, after a console warning that says why.
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.evaluate(() => {
+      (window as unknown as {beforeClick?: boolean}).beforeClick = true;
+    });
     await page.locator('.theme-doc-sidebar-menu a.menu__link[href$="/docs/api/get-contact"]').first().click();
     await expect(page).toHaveURL(/\/docs\/api\/get-contact$/);
+    // The URL changes before the new page renders: the old page stays on screen until its data is loaded.
+    await expect(page.locator('main h1')).toHaveText('Retrieve a contact');
+    const sameDocument = await page.evaluate(() => (window as unknown as {beforeClick?: boolean}).beforeClick === true);
+    expect(sameDocument, `the click loaded a new document, not a client-side navigation; console warnings: ${JSON.stringify(warnings)}`).toBe(true);
     await expect(page.locator('#responses-section')).toContainText('200');
     expect(await isReacts(page, '#responses-section')).toBe(true);
     await waitForNetworkQuiet(page);
