@@ -25,7 +25,8 @@
 //
 // If a Docusaurus step variable or MERIDIAN_BUNDLE_ONLY is already set, this
 // runs one `docusaurus build` with the environment as it is.
-// After each step it prints the step's wall time and its Docusaurus process's
+// Each process runs with HEAP_GROWTH_FLAGS (a heap that grows less between
+// collections). After each step it prints the step's wall time and its Docusaurus process's
 // peak memory (formatStepUsage), which the benchmark reads from the log.
 // Exit status: that of the first step that fails, else 0.
 import {existsSync, readdirSync, renameSync, rmSync} from 'node:fs';
@@ -34,7 +35,7 @@ import process from 'node:process';
 
 import {BUNDLE_ONLY_VARIABLE} from '../src/plugins/bundle-steps';
 import {runSearchJob, SEARCH_JOB_VARIABLE} from '../src/plugins/search';
-import {runDocusaurus, type CommandUsage} from './docusaurus-command';
+import {HEAP_GROWTH_FLAGS, runDocusaurus, type CommandUsage} from './docusaurus-command';
 
 export const EXIT_AFTER_BUNDLING = 'DOCUSAURUS_EXIT_AFTER_BUNDLING';
 export const SKIP_BUNDLING = 'DOCUSAURUS_SKIP_BUNDLING';
@@ -49,6 +50,7 @@ export const SPLIT_FROM_PAGES = 1000;
 /** The server bundle's folder in the output, as Docusaurus writes it (lib/webpack/server.js) and reads it back to render. */
 export const SERVER_BUNDLE_DIR = '__server';
 export const SERVER_BUNDLE_FILE = 'server.bundle.js';
+
 
 /** What runs after a step: the server bundle set aside before the client's bundling empties the output, then put back; the search index the rendering's search plugin left as a job. */
 export type StepFinish = 'set server bundle aside' | 'put server bundle back' | 'index for search';
@@ -168,6 +170,7 @@ async function main(): Promise<number> {
       prefix: '[build]',
       what: `docusaurus build for the ${step.name}`,
       env: step.env,
+      nodeFlags: HEAP_GROWTH_FLAGS,
       onUsage: (usage) => console.log(formatStepUsage(step.name, usage)),
     });
     if (status !== 0) return status;

@@ -1,6 +1,6 @@
 // `npm start`: the development server, following the API description.
 //
-//   tsx scripts/start.ts [docusaurus start options]
+//   node --heap-growing-percent=30 --import tsx scripts/start.ts [docusaurus start options]
 //
 // Starts `docusaurus start`, which loads the site once the first refresh
 // ends, and meanwhile runs the spec step, `npm run gen` and `npm run
@@ -29,6 +29,7 @@ import {DEV_STATUS_FILE} from '../src/plugins/dev-problems/dev-problems-options'
 import {generateApiPages} from './gen-in-process';
 import {unrecordedReport} from './gen';
 import {runChangelog} from './gen-changelog';
+import {HEAP_GROWTH_FLAGS} from './docusaurus-command';
 
 const root = process.cwd();
 const env: SpecEnv = readSpecEnv(process.env);
@@ -189,7 +190,7 @@ function main(): void {
   };
 
   // The server starts now and loads the site once the first refresh has written the pages: its start-up (Node, the CLI, the bundler's modules) overlaps the refresh.
-  const server: ChildProcess = spawn(process.execPath, ['--require', DEV_SERVER_PRELOAD, DOCUSAURUS, 'start', ...process.argv.slice(2)], {
+  const server: ChildProcess = spawn(process.execPath, [...HEAP_GROWTH_FLAGS, '--require', DEV_SERVER_PRELOAD, DOCUSAURUS, 'start', ...process.argv.slice(2)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: {...process.env, [FIRST_REFRESH_VARIABLE]: '1'},
   });

@@ -1,10 +1,10 @@
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 
-import {runDocusaurus, type CommandUsage} from '../docusaurus-command';
+import {HEAP_GROWTH_FLAGS, runDocusaurus, type CommandUsage} from '../docusaurus-command';
 
 const PRELOAD = path.join(__dirname, '..', 'peak-memory-preload.cjs');
 
@@ -35,5 +35,27 @@ describe('docusaurus-command', () => {
     expect(usages[0].seconds).toBeGreaterThan(0);
     // A Node process running Docusaurus's command line holds well over 20 MiB.
     expect(usages[0].peakRssBytes).toBeGreaterThan(20 * 2 ** 20);
+  });
+
+  it('starts the command\'s Node with the flags it is given', () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'node-flags-'));
+    const recorder = path.join(dir, 'record.cjs');
+    const record = path.join(dir, 'exec-argv.json');
+    writeFileSync(recorder, `require('node:fs').writeFileSync(${JSON.stringify(record)}, JSON.stringify(process.execArgv));`);
+    const status = runDocusaurus(['--version'], {prefix: '[test]', what: 'docusaurus --version', nodeFlags: ['--heap-growing-percent=30', '--require', recorder]});
+    expect(status).toBe(0);
+    expect(JSON.parse(readFileSync(record, 'utf8'))).toEqual(['--heap-growing-percent=30', '--require', recorder]);
+  });
+
+  it('bounds the heap\'s growth with a flag this Node accepts', () => {
+    expect(HEAP_GROWTH_FLAGS).toContain('--heap-growing-percent=30');
+    const result = spawnSync(process.execPath, [...HEAP_GROWTH_FLAGS, '-e', 'process.exit(0)'], {encoding: 'utf8'});
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('runs npm start\'s own process with the same flags (it generates the pages between saves)', () => {
+    const manifest = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {scripts: Record<string, string>};
+    expect(manifest.scripts.start).toBe(`node ${HEAP_GROWTH_FLAGS.join(' ')} --import tsx scripts/start.ts`);
   });
 });
