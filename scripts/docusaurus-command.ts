@@ -10,9 +10,10 @@ const DOCUSAURUS = require.resolve('@docusaurus/core/bin/docusaurus.mjs');
 const PEAK_MEMORY_PRELOAD = path.join(__dirname, 'peak-memory-preload.cjs');
 
 /**
- * Node's flags for the site's large Node processes: each `docusaurus build`
- * of scripts/site-build.ts, `npm start`'s (package.json, where they are
- * written out) and its development server's.
+ * Node's flags for the Docusaurus processes: each `docusaurus build` of
+ * scripts/site-build.ts, and the development server `npm start` runs.
+ * (`npm start`'s own process, which generates the pages between saves, is
+ * left as it is: with them, GitHub's save-to-visible time grew by 31%.)
  * V8 lets a heap that allocates fast grow up to four times what a full
  * collection left live before it collects again. Rendering allocates each
  * page's tree and HTML fast: GitHub's rendering step peaked at 1,324 MB, and

@@ -1,6 +1,6 @@
 // `npm start`: the development server, following the API description.
 //
-//   node --heap-growing-percent=30 --import tsx scripts/start.ts [docusaurus start options]
+//   node --import tsx scripts/start.ts [docusaurus start options]
 //
 // Starts `docusaurus start`, which loads the site once the first refresh
 // ends, and meanwhile runs the spec step, `npm run gen` and `npm run

@@ -53,9 +53,4 @@ describe('docusaurus-command', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
   });
-
-  it('runs npm start\'s own process with the same flags (it generates the pages between saves)', () => {
-    const manifest = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {scripts: Record<string, string>};
-    expect(manifest.scripts.start).toBe(`node ${HEAP_GROWTH_FLAGS.join(' ')} --import tsx scripts/start.ts`);
-  });
 });
