@@ -11,14 +11,13 @@ const PEAK_MEMORY_PRELOAD = path.join(__dirname, 'peak-memory-preload.cjs');
 
 /**
  * Node's flags for the Docusaurus processes: each `docusaurus build` of
- * scripts/site-build.ts, and the development server `npm start` runs.
- * (`npm start`'s own process, which generates the pages between saves, is
- * left as it is: with them, GitHub's save-to-visible time grew by 31%.)
- * V8 lets a heap that allocates fast grow up to four times what a full
- * collection left live before it collects again. Rendering allocates each
- * page's tree and HTML fast: GitHub's rendering step peaked at 1,324 MB, and
- * at 756 MB in 4% more time when the heap grows by 30% at most. The
- * bundlers' memory is mostly native: theirs hardly changes.
+ * scripts/site-build.ts, and the development server `npm start` runs. V8 lets
+ * a heap that allocates fast grow to several times what its last full
+ * collection left live; rendering pages allocates fast, and growing by 30% at
+ * most nearly halves the rendering's memory for a few percent more time
+ * (bench/results/2026-12-07-1208ecd.render-heap-growth.md). `npm start`'s own
+ * process keeps the generation's data live between saves: there the extra
+ * collections cost more time than the memory is worth, so it runs without.
  */
 export const HEAP_GROWTH_FLAGS: readonly string[] = ['--heap-growing-percent=30'];
 

@@ -26,8 +26,9 @@
 // If a Docusaurus step variable or MERIDIAN_BUNDLE_ONLY is already set, this
 // runs one `docusaurus build` with the environment as it is.
 // Each process runs with HEAP_GROWTH_FLAGS (a heap that grows less between
-// collections). After each step it prints the step's wall time and its Docusaurus process's
-// peak memory (formatStepUsage), which the benchmark reads from the log.
+// collections). After each step it prints the step's wall time and its
+// Docusaurus process's peak memory (formatStepUsage), which the benchmark
+// reads from the log.
 // Exit status: that of the first step that fails, else 0.
 import {existsSync, readdirSync, renameSync, rmSync} from 'node:fs';
 import path from 'node:path';
@@ -50,7 +51,6 @@ export const SPLIT_FROM_PAGES = 1000;
 /** The server bundle's folder in the output, as Docusaurus writes it (lib/webpack/server.js) and reads it back to render. */
 export const SERVER_BUNDLE_DIR = '__server';
 export const SERVER_BUNDLE_FILE = 'server.bundle.js';
-
 
 /** What runs after a step: the server bundle set aside before the client's bundling empties the output, then put back; the search index the rendering's search plugin left as a job. */
 export type StepFinish = 'set server bundle aside' | 'put server bundle back' | 'index for search';
