@@ -64,6 +64,17 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
 }
 
 /**
+ * Marks the page's document and returns a check that the page still shows
+ * that document: a client-side navigation keeps it, a page load does not.
+ */
+export async function markDocument(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => {
+    (window as Window & {e2eDocumentMark?: boolean}).e2eDocumentMark = true;
+  });
+  return () => page.evaluate(() => (window as Window & {e2eDocumentMark?: boolean}).e2eDocumentMark === true);
+}
+
+/**
  * Waits until the page has had no request in flight for `quietMs`, so that a
  * test can assert what the page did not load. Playwright's own 'networkidle'
  * is not used: after some navigations it never fires although every request

@@ -1,5 +1,5 @@
 import type {Page, Route} from '@playwright/test';
-import {test, expect, gotoHydrated, waitForNetworkQuiet} from './fixtures';
+import {test, expect, gotoHydrated, markDocument, waitForNetworkQuiet} from './fixtures';
 import {MODEL_FILE} from './loaded-data';
 import {isReacts} from './react-state';
 
@@ -165,15 +165,12 @@ test.describe("an operation page's core", () => {
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());
     });
-    await page.evaluate(() => {
-      (window as unknown as {beforeClick?: boolean}).beforeClick = true;
-    });
+    const sameDocument = await markDocument(page);
     await page.locator('.theme-doc-sidebar-menu a.menu__link[href$="/docs/api/get-contact"]').first().click();
     await expect(page).toHaveURL(/\/docs\/api\/get-contact$/);
     // The URL changes before the new page renders: the old page stays on screen until its data is loaded.
     await expect(page.locator('main h1')).toHaveText('Retrieve a contact');
-    const sameDocument = await page.evaluate(() => (window as unknown as {beforeClick?: boolean}).beforeClick === true);
-    expect(sameDocument, `the click loaded a new document, not a client-side navigation; console warnings: ${JSON.stringify(warnings)}`).toBe(true);
+    expect(await sameDocument(), `the click loaded a new document, not a client-side navigation; console warnings: ${JSON.stringify(warnings)}`).toBe(true);
     await expect(page.locator('#responses-section')).toContainText('200');
     expect(await isReacts(page, '#responses-section')).toBe(true);
     await waitForNetworkQuiet(page);

@@ -4,7 +4,7 @@ import type {Page} from '@playwright/test';
 
 import {LARGE_FIXTURE_TWO_TAGS} from '../../scripts/corpus/fixture-builds';
 import {sectionOf} from '../../src/plugins/route-sections/client/bucket';
-import {test, expect, gotoHydrated} from './fixtures';
+import {test, expect, gotoHydrated, markDocument} from './fixtures';
 import {serveDuringTests} from './static-server';
 
 /**
@@ -115,14 +115,14 @@ test.describe('the route table in sections', () => {
           const other = bySection[(section + 1) % sections][0];
           await gotoHydrated(page, `${site.origin()}${other}`);
           // Client-side navigation: Docusaurus's history, no page load.
-          await page.evaluate(() => ((window as unknown as {marker: number}).marker = 1));
+          const sameDocument = await markDocument(page);
           // Client-side navigation, as the router does on back and forward: the URL changes, then popstate.
           await page.evaluate((to) => {
             window.history.pushState({}, '', to);
             window.dispatchEvent(new PopStateEvent('popstate', {state: {}}));
           }, route);
           await expect(h1(page)).toHaveText(titleOf(route));
-          expect(await page.evaluate(() => (window as unknown as {marker?: number}).marker)).toBe(1);
+          expect(await sameDocument()).toBe(true);
         } else {
           await gotoHydrated(page, `${site.origin()}${route}`);
           await expect(h1(page)).toHaveText(titleOf(route));
@@ -152,7 +152,7 @@ test.describe('the route table in sections', () => {
   test('a sidebar link to another section loads it on intent and navigates without a page load', async ({page}) => {
     const bySection = pagesBySection();
     await gotoHydrated(page, `${site.origin()}${bySection[0][0]}`);
-    await page.evaluate(() => ((window as unknown as {marker: number}).marker = 1));
+    const sameDocument = await markDocument(page);
     const scripts = collectSectionScripts(page);
     const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
     // Expand every category until a link to a page of another section shows.
@@ -170,7 +170,7 @@ test.describe('the route table in sections', () => {
     await link.click();
     await expect(page).toHaveURL(`${site.origin()}${target}`);
     await expect(h1(page)).toHaveText(titleOf(target));
-    expect(await page.evaluate(() => (window as unknown as {marker?: number}).marker)).toBe(1);
+    expect(await sameDocument()).toBe(true);
     // Back, then forward again: both from the loaded table.
     await page.goBack();
     await expect(h1(page)).toHaveText(previousTitle);

@@ -1,4 +1,4 @@
-import {test, expect, gotoHydrated} from './fixtures';
+import {test, expect, gotoHydrated, markDocument} from './fixtures';
 
 /**
  * How a page starts: its scripts run once the first frame is on screen
@@ -51,13 +51,11 @@ test.describe('start-up in steps', () => {
 
   test('after starting in steps, a sidebar link navigates without a page load and the new page is interactive', async ({page}) => {
     await gotoHydrated(page, '/docs/api/create-contact');
-    await page.evaluate(() => {
-      (window as Window & {startedHere?: boolean}).startedHere = true;
-    });
+    const sameDocument = await markDocument(page);
     const link = page.locator('.theme-doc-sidebar-menu a.menu__link[href$="/docs/api/list-contacts"]').first();
     await link.click();
     await expect(page).toHaveURL(/\/docs\/api\/list-contacts$/);
     await expect(page.locator('article h1')).toBeVisible();
-    expect(await page.evaluate(() => (window as Window & {startedHere?: boolean}).startedHere)).toBe(true);
+    expect(await sameDocument()).toBe(true);
   });
 });
